@@ -1,0 +1,53 @@
+# Mousehole developer tasks. Everything runs inside .venv, made from the interpreter $(PY).
+#   make test    lint, type-check and run the tests (what CI runs)
+#   make serve   run the web app on http://127.0.0.1:8000
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# Lint only the source folders that exist (benchmarks/ arrives later).
+LINT_PATHS := $(wildcard src tests benchmarks)
+
+.PHONY: venv serve lint format typecheck test bench clean
+
+venv: $(VENV)/.stamp-dev
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Runtime-only install (what `serve` needs).
+$(VENV)/.stamp: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+# Runtime plus the dev tools; it satisfies the runtime stamp too.
+$(VENV)/.stamp-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(VENV)/.stamp $@
+
+serve: $(VENV)/.stamp
+	$(BIN)/mousehole serve --host 127.0.0.1 --port 8000
+
+lint: $(VENV)/.stamp-dev
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/ruff format --check $(LINT_PATHS)
+
+# Rewrites files: fixes what ruff can, then formats.
+format: $(VENV)/.stamp-dev
+	$(BIN)/ruff check --fix $(LINT_PATHS)
+	$(BIN)/ruff format $(LINT_PATHS)
+
+typecheck: $(VENV)/.stamp-dev
+	$(BIN)/mypy
+
+test: lint typecheck
+	$(BIN)/python -m pytest -q
+
+bench: $(VENV)/.stamp-dev
+	$(BIN)/python -m benchmarks
+
+# Removes the venv, caches and build output; keeps var/ (the local database).
+clean:
+	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find . -path ./.git -prune -o \( -name __pycache__ -o -name '*.egg-info' \) -type d -prune \
+		-exec rm -rf {} +

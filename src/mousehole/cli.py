@@ -1,0 +1,192 @@
+"""The `mousehole` command: serve | simulate | replay."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .engine import CHANCE, MouseholeError, record_header
+from .games import BOTS, GAMES, load_game
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args, parser))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `mousehole replay FILE | head`: the reader left, nothing is wrong
+        sys.stderr.close()
+        return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mousehole", description="Mouse-and-cheese board games: server and tools."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = sub.add_parser("serve", help="run the web app")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--db", default=None, help="SQLite file (default var/mousehole.sqlite3)")
+    serve.set_defaults(run=_serve)
+
+    sim = sub.add_parser("simulate", help="play many computer matches and summarise them")
+    sim.add_argument("game", help=f"one of: {', '.join(sorted(GAMES))}")
+    sim.add_argument("--games", type=int, default=1000, help="how many matches (default 1000)")
+    sim.add_argument("--seats", type=int, default=None, help="seats (default: one per player)")
+    sim.add_argument(
+        "--players", default=None, help="comma-separated levels per seat, e.g. hard,easy,easy,easy"
+    )
+    sim.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
+    sim.add_argument("--plot", type=Path, default=None, help="write charts to this PNG file")
+    sim.add_argument("--records", type=Path, default=None, help="write JSONL records here")
+    bar = sim.add_mutually_exclusive_group()
+    bar.add_argument("--progress", dest="progress", action="store_true", default=None)
+    bar.add_argument("--no-progress", dest="progress", action="store_false")
+    sim.set_defaults(run=_simulate)
+
+    rep = sub.add_parser("replay", help="print a readable play-by-play of a record")
+    rep.add_argument("file", type=Path, help="a record (.json) or records (.jsonl)")
+    rep.add_argument(
+        "--index", type=int, default=0, help="which record of a .jsonl file (default 0)"
+    )
+    rep.set_defaults(run=_replay)
+    return parser
+
+
+def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    import uvicorn
+
+    from .server import create_app
+    from .server.storage import StorageError
+
+    try:
+        app = create_app(args.db)
+    except StorageError as error:
+        parser.error(str(error))
+    uvicorn.run(app, host=args.host, port=args.port)
+    return 0
+
+
+def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .simulation import format_summary, plot_summary, progress_bar, simulate
+
+    if args.game not in GAMES:
+        parser.error(f"unknown game {args.game!r}: choose one of {', '.join(sorted(GAMES))}")
+    cls = GAMES[args.game]
+    levels = list(BOTS[args.game])
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games}")
+    players = args.players.split(",") if args.players else None
+    seats = args.seats if args.seats is not None else len(players or []) or cls.max_seats
+    if not cls.min_seats <= seats <= cls.max_seats:
+        parser.error(
+            f"--seats: {cls.title} takes {cls.min_seats} to {cls.max_seats} seats, not {seats}"
+        )
+    players = players or ["normal"] * seats
+    if len(players) != seats:
+        parser.error(f"--players names {len(players)} players for {seats} seats")
+    for level in players:
+        if level not in levels:
+            parser.error(f"--players: unknown level {level!r} (choose {', '.join(levels)})")
+    if args.plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            parser.error("--plot needs matplotlib: pip install 'mousehole[plot]'")
+    if args.records is not None and args.records.exists() and not args.records.is_dir():
+        parser.error(f"--records: {args.records} exists and is not a folder")
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    summary = simulate(
+        args.game,
+        games=args.games,
+        seats=seats,
+        players=players,
+        seed=args.seed,
+        records=args.records,
+        progress=progress_bar() if show else None,
+    )
+    print(format_summary(summary))
+    if args.plot is not None:
+        plot_summary(summary, args.plot)
+        print(f"\ncharts written to {args.plot}")
+    if args.records is not None:
+        print(f"records written to {args.records / f'{args.game}-seed{args.seed}.jsonl'}")
+    return 0
+
+
+def _read_record(path: Path, index: int) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise SystemExit(f"mousehole replay: cannot read {path}: {error.strerror}") from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    try:
+        if path.suffix == ".jsonl" or (
+            len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}")
+        ):
+            if not 0 <= index < len(lines):
+                raise SystemExit(
+                    f"mousehole replay: --index {index} is outside 0..{len(lines) - 1}"
+                )
+            return json.loads(lines[index])
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SystemExit(f"mousehole replay: {path} is not JSON ({error})") from None
+
+
+def _replay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    data = _read_record(args.file, args.index)
+    try:
+        name, options = record_header(data)
+        game = load_game(name, **options)
+        from .engine import replay as replay_record
+
+        result = replay_record(game, data)
+    except MouseholeError as error:
+        print(f"mousehole replay: {error}", file=sys.stderr)
+        return 1
+    names = data.get("players") or []
+    print(f"{game.title}: {game!r}")
+    state = (
+        game.new_initial_state()
+        if result.record.initial is None
+        else game.state_from_json(result.record.initial)
+    )
+    turn_line = 0
+    for number, move in enumerate(result.record.moves, 1):
+        actor = state.current_player()
+        state = state.apply(move.action)
+        who = "chance" if actor == CHANCE else _seat_name(actor, names)
+        effects = "; ".join(game.describe_event(e) for e in state.events)
+        line = f"{number:5}. {who}: {game.describe_action(move.action)}"
+        print(line + (f" -> {effects}" if effects else ""))
+        turn_line = number
+    if result.error is not None:
+        print(f"error at move {result.error_index}: {result.error}", file=sys.stderr)
+        return 1
+    winners = state.winners()
+    if winners:
+        print(
+            f"Result after {turn_line} moves: won by "
+            + ", ".join(_seat_name(s, names) for s in winners)
+        )
+    else:
+        print(f"The record stops after {turn_line} moves; the game is not over.")
+    return 0
+
+
+def _seat_name(seat: int, names: Sequence[str]) -> str:
+    return f"seat {seat} ({names[seat]})" if seat < len(names) else f"seat {seat}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

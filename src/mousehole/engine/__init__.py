@@ -1,0 +1,41 @@
+"""The game-agnostic engine: contract, explicit chance, match runner, records, errors."""
+
+from .errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    InvalidRecordError,
+    InvalidStateError,
+    MalformedActionError,
+    MouseholeError,
+    NotYourTurnError,
+    UnknownGameError,
+)
+from .game import CHANCE, JSON, TERMINAL, Action, Game, State, sample_outcome
+from .match import Match, Player
+from .record import Move, Record, ReplayResult, record_header, record_view, replay
+
+__all__ = [
+    "CHANCE",
+    "JSON",
+    "TERMINAL",
+    "Action",
+    "Game",
+    "IllegalActionError",
+    "InvalidOptionError",
+    "InvalidRecordError",
+    "InvalidStateError",
+    "MalformedActionError",
+    "Match",
+    "MouseholeError",
+    "Move",
+    "NotYourTurnError",
+    "Player",
+    "Record",
+    "ReplayResult",
+    "State",
+    "UnknownGameError",
+    "record_header",
+    "record_view",
+    "replay",
+    "sample_outcome",
+]

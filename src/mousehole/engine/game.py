@@ -1,0 +1,161 @@
+"""The game contract: a Game makes States; a State is a pure position with explicit chance.
+
+Modelled on OpenSpiel's `State` (`current_player` returns CHANCE at chance nodes, which list
+their `chance_outcomes`), with python-chess style value actions. Rules never roll dice: the
+caller (the match runner, a bot, a test) picks the outcome and applies it like any action.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+JSON = dict[str, Any]
+"""A JSON object as Python sees it (what `json.loads` returns for `{...}`)."""
+
+CHANCE = -1
+"""`current_player()` at a chance node: the caller must apply one of `chance_outcomes()`."""
+
+TERMINAL = -4
+"""`current_player()` once the game is over."""
+
+
+class Action(ABC):
+    """A small immutable value: one player decision or one chance outcome."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """Return the action as a JSON object (`Game.action_from_json` reads it back)."""
+
+    @abstractmethod
+    def to_text(self) -> str:
+        """Return the short text form (`Game.action_from_text` reads it back)."""
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+class State(ABC):
+    """One position of one game. `apply` returns a new State and never changes this one."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def game(self) -> Game:
+        """Return the Game (rules and options) this state belongs to."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """Return the seat to act, `CHANCE` at a chance node or `TERMINAL` at the end."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Return the acting seat's legal actions; empty at chance and terminal nodes."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """Return `(outcome, probability)` pairs at a chance node; empty elsewhere."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> State:
+        """Return the state after `action`; raise IllegalActionError if it is not legal here."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Return the seats that won: empty while the game runs."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """Return the omniscient position as JSON. Never send this to a player."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> JSON:
+        """Return what `seat` may know (None: a spectator, public facts only)."""
+
+    def action_view(self, action: Action, viewer: int | None) -> JSON | None:
+        """Return what `viewer` may see of `action` applied here (None: nothing at all).
+
+        Games with secrets (a shuffle, a peek) override this; the default shows everything.
+        """
+        return action.to_json()
+
+    @property
+    def events(self) -> Sequence[JSON]:
+        """Return what the last `apply` did, as public JSON events (for logs and animation)."""
+        return ()
+
+    def is_terminal(self) -> bool:
+        """Return True once the game is over."""
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Return True when the next step is a chance outcome."""
+        return self.current_player() == CHANCE
+
+
+class Game(ABC):
+    """The rules of one game with its options fixed; a factory for states and actions."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    browser_ready: ClassVar[bool] = False
+
+    @property
+    @abstractmethod
+    def seat_count(self) -> int:
+        """Return the number of seats this game was set up for."""
+
+    @abstractmethod
+    def options(self) -> JSON:
+        """Return the rules options as JSON (`load_game(name, **options)` recreates the game)."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """Return the position before the first action."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Return the state described by `data`; raise InvalidStateError naming the bad field."""
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> Action:
+        """Return the action described by `data`; raise MalformedActionError if it is not one."""
+
+    @abstractmethod
+    def action_from_text(self, text: str) -> Action:
+        """Return the action in short text form; raise MalformedActionError if it is not one."""
+
+    def describe_action(self, action: Action) -> str:
+        """Return a readable sentence fragment for a play-by-play."""
+        return action.to_text()
+
+    def describe_event(self, event: JSON) -> str:
+        """Return a log line for one of `State.events`."""
+        return ", ".join(f"{k}={v}" for k, v in event.items())
+
+    def tally(self, events: Sequence[JSON], counters: dict[str, int]) -> None:
+        """Add what `events` show to a simulator's counters (default: one count per type)."""
+        for event in events:
+            kind = str(event.get("type"))
+            counters[kind] = counters.get(kind, 0) + 1
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.options().items())
+        return f"load_game({self.name!r}, {args})"
+
+
+def sample_outcome(outcomes: Sequence[tuple[Action, float]], u: float) -> Action:
+    """Return the outcome whose cumulative probability interval holds `u` in [0, 1)."""
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if u < acc:
+            return action
+    return outcomes[-1][0]  # rounding: probabilities may sum to 0.9999999

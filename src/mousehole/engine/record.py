@@ -1,0 +1,164 @@
+"""Match records: the save format, the replay format and the audit trail.
+
+A record is the game name, its options, an optional starting position and every action and
+chance outcome in order (scalachess `Replay`, boardgame.io's log). Replaying it reproduces every
+state; a bad record replays up to its first error, which is returned rather than raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .errors import IllegalActionError, InvalidRecordError, MouseholeError, NotYourTurnError
+from .game import CHANCE, JSON, TERMINAL, Action, Game, State
+
+RECORD_FORMAT = "mousehole-record/1"
+
+
+class Move(NamedTuple):
+    """One step of a match: the seat that acted (None for chance) and what it did."""
+
+    seat: int | None
+    action: Action
+
+
+@dataclass
+class Record:
+    """Everything needed to reproduce a match."""
+
+    game: str
+    options: JSON
+    moves: list[Move] = field(default_factory=list)
+    initial: JSON | None = None
+    """The starting position when the match began from a loaded state; None for a new game."""
+    seed: int | None = None
+    """The chance seed: a secret while the match runs (see `record_view`)."""
+
+    def to_json(self) -> JSON:
+        """Return the record as JSON (`mousehole.replay` reads it back)."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "options": dict(self.options),
+            "initial": self.initial,
+            "seed": self.seed,
+            "moves": [
+                {"seat": "chance" if m.seat is None else m.seat, "action": m.action.to_json()}
+                for m in self.moves
+            ],
+        }
+
+
+class ReplayResult(NamedTuple):
+    """What replaying a record gave: the last good state and the first error, if any."""
+
+    state: State
+    record: Record
+    """The valid prefix of the replayed record."""
+    error: MouseholeError | None
+    error_index: int | None
+    """Index in `moves` of the first move that failed (None when all were good)."""
+
+
+def record_header(data: Any) -> tuple[str, JSON]:
+    """Return (game name, options) of a record's JSON; raise InvalidRecordError if unreadable."""
+    if not isinstance(data, Mapping):
+        raise InvalidRecordError(f"a record is a JSON object, not {type(data).__name__}")
+    fmt = data.get("format", RECORD_FORMAT)
+    if fmt != RECORD_FORMAT:
+        raise InvalidRecordError(f"format: expected {RECORD_FORMAT!r}, got {fmt!r}")
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise InvalidRecordError("game: missing or not a string")
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        raise InvalidRecordError("options: must be a JSON object")
+    if not isinstance(data.get("moves", []), list):
+        raise InvalidRecordError("moves: must be a list")
+    return game, dict(options)
+
+
+def replay(game: Game, data: Mapping[str, Any]) -> ReplayResult:
+    """Replay a record's JSON on `game`: return the valid prefix and the first error."""
+    name, options = record_header(data)
+    if name != game.name:
+        raise InvalidRecordError(f"game: the record is for {name!r}, not {game.name!r}")
+    initial = data.get("initial")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidRecordError("seed: must be an integer or null")
+    if initial is None:
+        state = game.new_initial_state()
+    elif isinstance(initial, Mapping):
+        state = game.state_from_json(initial)
+    else:
+        raise InvalidRecordError("initial: must be a position object or null")
+    record = Record(game.name, options, [], None if initial is None else dict(initial), seed)
+    for index, entry in enumerate(data.get("moves", [])):
+        try:
+            move = _parse_move(game, entry, index)
+            state = _apply_move(state, move, index)
+        except MouseholeError as error:
+            return ReplayResult(state, record, error, index)
+        record.moves.append(move)
+    return ReplayResult(state, record, None, None)
+
+
+def _parse_move(game: Game, entry: Any, index: int) -> Move:
+    if not isinstance(entry, Mapping) or "action" not in entry:
+        raise InvalidRecordError(f"moves[{index}]: expected an object with 'seat' and 'action'")
+    raw_seat = entry.get("seat")
+    if raw_seat == "chance":
+        seat = None
+    elif isinstance(raw_seat, int) and not isinstance(raw_seat, bool):
+        seat = raw_seat
+    else:
+        raise InvalidRecordError(f"moves[{index}].seat: expected a seat index or 'chance'")
+    return Move(seat, game.action_from_json(entry["action"]))
+
+
+def _apply_move(state: State, move: Move, index: int) -> State:
+    actor = state.current_player()
+    expected = None if actor == CHANCE else actor
+    if actor == TERMINAL:
+        raise NotYourTurnError(f"move {index}: the game is already over", seat=move.seat)
+    if move.seat != expected:
+        who = "chance" if move.seat is None else f"seat {move.seat}"
+        due = "a chance outcome" if expected is None else f"seat {expected}"
+        raise NotYourTurnError(f"move {index}: {who} cannot act now, {due} is due", seat=move.seat)
+    if expected is None:
+        outcomes = [a for a, _ in state.chance_outcomes()]
+        if move.action not in outcomes:
+            raise IllegalActionError(
+                f"move {index}: {move.action.to_text()} is not a possible chance outcome here",
+                action=move.action.to_text(),
+            )
+    return state.apply(move.action)
+
+
+def record_view(game: Game, record: Record, viewer: int | None) -> JSON:
+    """Return the record as `viewer` may see it (None: a spectator).
+
+    Every move passes through `State.action_view`, the starting position through
+    `State.observation`, and the seed stays hidden until the game is over, because the seed
+    decides every future chance outcome (boardgame.io leaked secrets through its log: #1159).
+    """
+    state = (
+        game.new_initial_state() if record.initial is None else game.state_from_json(record.initial)
+    )
+    initial = None if record.initial is None else state.observation(viewer)
+    moves: list[JSON] = []
+    for move in record.moves:
+        shown = state.action_view(move.action, viewer)
+        moves.append({"seat": "chance" if move.seat is None else move.seat, "action": shown})
+        state = state.apply(move.action)
+    return {
+        "format": RECORD_FORMAT,
+        "game": record.game,
+        "options": dict(record.options),
+        "initial": initial,
+        "seed": record.seed if state.is_terminal() else None,
+        "moves": moves,
+    }

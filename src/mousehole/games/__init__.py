@@ -1,0 +1,45 @@
+"""The game registry: an explicit dict, no registration by import side effect."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..engine import Game, InvalidOptionError, Player, UnknownGameError
+from .mousetrap import MouseTrapGame
+from .mousetrap import bots as mousetrap_bots
+
+GAMES: dict[str, type[Game]] = {
+    MouseTrapGame.name: MouseTrapGame,
+}
+
+BOTS: dict[str, Mapping[str, Callable[[int | None], Player]]] = {
+    MouseTrapGame.name: mousetrap_bots.BOTS,
+}
+"""Computer players of each game by level: `BOTS[game][level](seed)`."""
+
+
+def load_game(name: str, **options: Any) -> Game:
+    """Return the game `name` set up with its rules options (e.g. `seats=4`)."""
+    try:
+        cls = GAMES[name]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(GAMES))
+        raise UnknownGameError(f"unknown game {name!r} (known: {known})") from None
+    try:
+        return cls(**options)
+    except TypeError as error:
+        raise InvalidOptionError(f"{name}: {error}".replace("__init__() ", "")) from None
+
+
+def make_bot(game: str, level: str, seed: int | None = None) -> Player:
+    """Return a computer player of `level` for `game`; raise ValueError naming the levels."""
+    if game not in BOTS:
+        raise UnknownGameError(f"unknown game {game!r} (known: {', '.join(sorted(GAMES))})")
+    levels = BOTS[game]
+    if level not in levels:
+        raise ValueError(f"unknown level {level!r} for {game}: choose {', '.join(levels)}")
+    return levels[level](seed)
+
+
+__all__ = ["BOTS", "GAMES", "load_game", "make_bot"]

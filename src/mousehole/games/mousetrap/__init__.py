@@ -1,0 +1,6 @@
+"""Mouse Trap: the flagship game. See docs/games/mousetrap.md."""
+
+from .actions import MouseTrapAction
+from .rules import MouseTrapGame, MouseTrapState
+
+__all__ = ["MouseTrapAction", "MouseTrapGame", "MouseTrapState"]

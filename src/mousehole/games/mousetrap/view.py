@@ -1,0 +1,314 @@
+"""Mouse Trap positions as JSON (both ways, with validation) and readable descriptions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...engine import JSON, Action, InvalidStateError
+from . import actions as A
+from .board import (
+    CHEESE_WHEEL,
+    COMPONENT_COUNT,
+    COMPONENTS,
+    SPACE_COUNT,
+    SPACES,
+    TOTAL_CHEESE,
+    TURN_CRANK,
+)
+
+if TYPE_CHECKING:
+    from .rules import MouseTrapGame, MouseTrapState
+
+
+def state_to_json(state: MouseTrapState) -> JSON:
+    """Return the position as JSON (the fields `state_from_json` reads)."""
+    from .rules import PUSH, SPLIT
+
+    pending: JSON | None = None
+    if state.phase is SPLIT:
+        tied, amount = state.pending
+        pending = {"from": list(tied), "amount": amount}
+    elif state.phase is PUSH:
+        pending = {"target": state.pending}
+    return {
+        "game": "mousetrap",
+        "seat_count": state.n,
+        "current": state.current,
+        "phase": state.phase,
+        "pending": pending,
+        "supply": state.supply,
+        "components": state.components,
+        "winner": state.winner,
+        "turn": state.turn,
+        "mice": [
+            {
+                "seat": seat,
+                "position": state.pos[seat],
+                "cheese": state.cheese[seat],
+                "captured": state.captured[seat],
+            }
+            for seat in range(state.n)
+        ],
+    }
+
+
+def _int(data: Mapping[str, Any], key: str, where: str, low: int, high: int | None) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidStateError(where, f"expected a whole number, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bounds = f"{low}..{high}" if high is not None else f">= {low}"
+        raise InvalidStateError(where, f"{value} is outside {bounds}")
+    return value
+
+
+def state_from_json(game: MouseTrapGame, data: Mapping[str, Any]) -> MouseTrapState:
+    """Return the position `data` describes; raise InvalidStateError naming the bad field.
+
+    `phase` may be left out: the position is then the start of `current`'s turn.
+    """
+    from .rules import CRANK, OVER, PHASES, PUSH, ROLL, SPLIT, TRAP, MouseTrapState
+
+    if not isinstance(data, Mapping):
+        raise InvalidStateError("state", f"expected a JSON object, got {type(data).__name__}")
+    if data.get("game", "mousetrap") != "mousetrap":
+        raise InvalidStateError("game", f"this is a Mouse Trap position, not {data['game']!r}")
+    n = _int(data, "seat_count", "seat_count", 2, 4)
+    if n != game.seat_count:
+        raise InvalidStateError(
+            "seat_count", f"{n} does not match this game's {game.seat_count} seats"
+        )
+    mice = data.get("mice")
+    if not isinstance(mice, list) or len(mice) != n:
+        raise InvalidStateError("mice", f"expected a list of {n} mice, one per seat")
+    pos, cheese, captured = [], [], []
+    for i, mouse in enumerate(mice):
+        where = f"mice[{i}]"
+        if not isinstance(mouse, Mapping):
+            raise InvalidStateError(where, "expected an object")
+        if mouse.get("seat", i) != i:
+            raise InvalidStateError(f"{where}.seat", f"expected {i} (mice are listed by seat)")
+        pos.append(_int(mouse, "position", f"{where}.position", 0, SPACE_COUNT - 1))
+        cheese.append(_int(mouse, "cheese", f"{where}.cheese", 0, None))
+        taken = mouse.get("captured", False)
+        if not isinstance(taken, bool):
+            raise InvalidStateError(f"{where}.captured", f"expected true or false, got {taken!r}")
+        if taken and cheese[i]:
+            raise InvalidStateError(f"{where}.cheese", "a captured mouse holds no cheese")
+        captured.append(taken)
+    supply = _int(data, "supply", "supply", 0, TOTAL_CHEESE)
+    if supply + sum(cheese) != TOTAL_CHEESE:
+        raise InvalidStateError(
+            "supply",
+            f"supply {supply} + the mice's {sum(cheese)} cheese must be {TOTAL_CHEESE}",
+        )
+    components = _int(data, "components", "components", 0, COMPONENT_COUNT)
+    current = _int(data, "current", "current", 0, n - 1)
+    turn = _int(data, "turn", "turn", 0, None) if "turn" in data else 0
+    alive = [s for s in range(n) if not captured[s]]
+    if not alive:
+        raise InvalidStateError("mice", "at least one mouse must be uncaptured")
+    winner = data.get("winner")
+    phase = data.get("phase", None)
+    if len(alive) == 1:
+        if winner != alive[0]:
+            raise InvalidStateError(
+                "winner", f"only seat {alive[0]} is uncaptured, so it must be the winner"
+            )
+        if phase not in (None, OVER):
+            raise InvalidStateError("phase", "the game is over: phase must be 'over'")
+        phase = OVER
+    elif winner is not None:
+        raise InvalidStateError("winner", f"{len(alive)} mice are still free: no winner yet")
+    elif phase is None:
+        phase = ROLL
+    if phase not in PHASES:
+        raise InvalidStateError("phase", f"{phase!r} is not one of {', '.join(PHASES)}")
+    phase = PHASES[PHASES.index(phase)]  # the interned constant: the rules compare by identity
+    if phase == OVER and len(alive) > 1:
+        raise InvalidStateError("phase", "'over' needs exactly one uncaptured mouse")
+    if phase != OVER and captured[current]:
+        raise InvalidStateError("current", f"seat {current} is captured and cannot act")
+    pending = _pending(data.get("pending"), phase, n, current, captured)
+    if phase in (TRAP, CRANK) and (components != COMPONENT_COUNT or pos[current] != TURN_CRANK):
+        raise InvalidStateError(
+            "phase", f"'{phase}' needs all 23 components and the current mouse on Turn Crank"
+        )
+    if phase == CRANK and not any(
+        t != current and not captured[t] and pos[t] == CHEESE_WHEEL for t in range(n)
+    ):
+        raise InvalidStateError("phase", "'crank' needs an opponent on Cheese Wheel")
+    if phase == PUSH and (components != COMPONENT_COUNT or pos[current] != TURN_CRANK):
+        raise InvalidStateError("phase", "'push' happens only in a trap phase")
+    if phase == SPLIT:
+        tied, amount = pending  # type: ignore[misc]
+        if any(cheese[t] < amount for t in tied):
+            raise InvalidStateError("pending.amount", "a tied rival has less than the amount")
+    state = MouseTrapState(
+        game, n, tuple(pos), tuple(cheese), tuple(captured), supply, components, current,
+        phase, pending, None if phase != OVER else alive[0], turn,
+    )  # fmt: skip
+    return state
+
+
+def _pending(
+    raw: Any, phase: str, n: int, current: int, captured: list[bool]
+) -> tuple[tuple[int, ...], int] | int | None:
+    from .rules import PUSH, SPLIT
+
+    if phase == SPLIT:
+        if not isinstance(raw, Mapping):
+            raise InvalidStateError("pending", "a 'split' needs {'from': [seats], 'amount': n}")
+        tied = raw.get("from")
+        if (
+            not isinstance(tied, list)
+            or len(tied) < 2
+            or any(isinstance(t, bool) or not isinstance(t, int) for t in tied)
+            or sorted(set(tied)) != tied
+            or any(not 0 <= t < n or t == current or captured[t] for t in tied)
+        ):
+            raise InvalidStateError(
+                "pending.from", "expected two or more distinct free rival seats, in order"
+            )
+        return tuple(tied), _int(raw, "amount", "pending.amount", 1, 3)
+    if phase == PUSH:
+        if not isinstance(raw, Mapping):
+            raise InvalidStateError("pending", "a 'push' needs {'target': seat}")
+        target = _int(raw, "target", "pending.target", 0, n - 1)
+        if target == current or captured[target]:
+            raise InvalidStateError("pending.target", "expected a free rival's seat")
+        return target
+    if raw is not None:
+        raise InvalidStateError("pending", f"phase '{phase}' has nothing pending")
+    return None
+
+
+def describe_action(action: Action) -> str:
+    """Return a readable phrase for an action (used by `mousehole replay`)."""
+    if not isinstance(action, A.MouseTrapAction):
+        return action.to_text()
+    kind = action.kind
+    if kind == A.ROLL_KIND:
+        return "rolls the die"
+    if kind == A.DIE_KIND:
+        return f"the die shows {action.value}"
+    if kind == A.SPEND_KIND:
+        return f"pays 1 cheese to move seat {action.value}"
+    if kind == A.CRANK_KIND:
+        return "turns the crank"
+    if kind == A.END_KIND:
+        return "ends the trap phase"
+    if kind == A.CRANK_RESULT_KIND:
+        return "the cage falls!" if action.value else "the cage sticks"
+    if kind == A.START_SEAT_KIND:
+        return f"seat {action.value} starts"
+    parts = ", ".join(f"{n} from seat {seat}" for seat, n in action.take)
+    return f"splits the take: {parts}"
+
+
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "start": (),
+    "moved": ("from", "to", "die", "paid"),
+    "lost": ("cheese",),
+    "redirected": ("from", "to"),
+    "trap_phase": (),
+    "no_build": ("reason",),
+    "built": ("first", "count", "cheese"),
+    "collected": ("cheese", "asked"),
+    "shortfall": ("missing",),
+    "took": ("from",),
+    "split_needed": ("from", "amount"),
+    "trap_ended": (),
+    "cranked": (),
+    "spent": ("target",),
+    "cage_stuck": (),
+    "captured": ("victims", "cheese"),
+    "won": (),
+}
+"""Each event's fields after its type and seat, in the order the rules store them."""
+
+
+def event_to_json(event: tuple[Any, ...]) -> JSON:
+    """Return a compact event tuple as a JSON object with named fields."""
+    kind, seat, *values = event
+    data: JSON = {"type": kind, "seat": seat}
+    for name, value in zip(EVENT_FIELDS[kind], values, strict=True):
+        data[name] = value
+    if kind == "built":
+        data["components"] = list(range(data["first"], data["first"] + data["count"]))
+        data["names"] = [COMPONENTS[c - 1] for c in data["components"]]
+        del data["first"], data["count"]
+    elif kind == "took":
+        data["from"] = {str(rival): n for rival, n in data["from"]}
+    elif kind in ("split_needed", "captured"):
+        key = "from" if kind == "split_needed" else "victims"
+        data[key] = list(data[key])
+    return data
+
+
+def describe_event(event: JSON) -> str:
+    """Return a log line for one event of `State.events`."""
+    kind, seat = event["type"], event.get("seat")
+    who = f"Seat {seat}"
+    if kind == "moved":
+        how = "is pushed" if event["paid"] else "moves"
+        to = event["to"]
+        return f"{who} {how} {event['die']} from {event['from']} to {to} ({SPACES[to].label})"
+    if kind == "built":
+        names = ", ".join(f"#{c} {COMPONENTS[c - 1]}" for c in event["components"])
+        return f"{who} installs {names} and gets {event['cheese']} cheese"
+    if kind == "no_build":
+        return f"{who}: no build ({event['reason']})"
+    if kind == "collected":
+        return f"{who} takes {event['cheese']} of {event['asked']} cheese from the supply"
+    if kind == "shortfall":
+        return f"The supply is short by {event['missing']}"
+    if kind == "took":
+        taken = ", ".join(f"{n} from seat {r}" for r, n in event["from"].items()) or "nothing"
+        return f"{who} takes {taken}"
+    if kind == "split_needed":
+        return f"{who} must split {event['amount']} among seats {event['from']}"
+    if kind == "lost":
+        return f"{who} returns {event['cheese']} cheese to the supply"
+    if kind == "redirected":
+        return f"{who} is sent from {event['from']} to {event['to']}"
+    if kind == "trap_phase":
+        return f"{who} is on Turn Crank with the machine complete: trap phase!"
+    if kind == "spent":
+        return f"{who} pays 1 cheese to move seat {event['target']}"
+    if kind == "cranked":
+        return f"{who} turns the crank"
+    if kind == "cage_stuck":
+        return "The cage sticks: nobody is caught"
+    if kind == "captured":
+        return f"The cage falls on seat(s) {event['victims']}: {who} gets {event['cheese']} cheese"
+    if kind == "trap_ended":
+        return f"{who} ends the trap phase"
+    if kind == "won":
+        return f"{who} is the last free mouse and wins!"
+    if kind == "start":
+        return f"{who} starts"
+    return f"{kind}: {event}"
+
+
+_TALLIED = {
+    "cranked": "cranks",
+    "cage_stuck": "crank failures",
+    "shortfall": "supply shortfalls",
+    "spent": "paid moves",
+    "trap_phase": "trap phases",
+    "redirected": "redirects",
+    "split_needed": "split decisions",
+}
+
+
+def tally(events: Sequence[JSON], counters: dict[str, int]) -> None:
+    """Add the simulator's Mouse Trap counters for `events` (captures count mice, not cranks)."""
+    for event in events:
+        kind = event["type"]
+        if kind == "captured":
+            counters["captures"] = counters.get("captures", 0) + len(event["victims"])
+        elif kind in _TALLIED:
+            label = _TALLIED[kind]
+            counters[label] = counters.get(label, 0) + 1

@@ -1,0 +1,84 @@
+"""The Starlette application: the home page, the JSON API and the static front end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from http import HTTPStatus
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from mousehole.games import GAMES
+from mousehole.server import catalogue, pages
+from mousehole.server.catalogue import ListedGame
+from mousehole.server.storage import DEFAULT_DB_PATH, prepare_sqlite
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+"""The browser front end (static files), shipped inside the package as `mousehole/web`."""
+
+# Error codes sent by the JSON API, by HTTP status; any other status is "http_error".
+_API_ERROR_CODES = {
+    HTTPStatus.NOT_FOUND: "not_found",
+    HTTPStatus.METHOD_NOT_ALLOWED: "method_not_allowed",
+}
+
+
+def create_app(
+    db_path: str | None = None, *, games: Mapping[str, ListedGame] | None = None
+) -> Starlette:
+    """Return the web app, after checking that its SQLite database can be written.
+
+    `db_path` defaults to `var/mousehole.sqlite3` in the working directory; `games` defaults to
+    the registry `mousehole.games.GAMES` (tests pass their own).
+    """
+    storage_path = prepare_sqlite(Path(db_path) if db_path is not None else DEFAULT_DB_PATH)
+    if games is None:
+        games = GAMES
+    listed = catalogue.listings(games)
+    planned = catalogue.coming_soon(games)
+
+    async def home(request: Request) -> Response:
+        return HTMLResponse(pages.home_page(listed, planned))
+
+    async def api_games(request: Request) -> Response:
+        return JSONResponse([game.to_json() for game in listed])
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"status": "ok", "storage": f"sqlite:{storage_path}"})
+
+    return Starlette(
+        routes=[
+            Route("/", home, methods=["GET"]),
+            Route("/api/games", api_games, methods=["GET"]),
+            Route("/healthz", healthz, methods=["GET"]),
+            Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
+        ],
+        exception_handlers={HTTPException: _http_error},
+    )
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Return a JSON error under /api/ and an HTML page elsewhere."""
+    if not isinstance(exc, HTTPException):  # registered for HTTPException only
+        raise exc
+    status = HTTPStatus(exc.status_code)
+    headers = dict(exc.headers) if exc.headers else None
+    path = request.url.path
+    if path == "/api" or path.startswith("/api/"):
+        code = _API_ERROR_CODES.get(status, "http_error")
+        if status == HTTPStatus.NOT_FOUND:
+            message = f"no API endpoint at {path}"
+        elif status == HTTPStatus.METHOD_NOT_ALLOWED:
+            message = f"{request.method} is not allowed on {path}"
+        else:
+            message = exc.detail
+        body = {"error": {"code": code, "message": message}}
+        return JSONResponse(body, status_code=status, headers=headers)
+    heading = "Page not found" if status == HTTPStatus.NOT_FOUND else status.phrase
+    html = pages.error_page(status, heading, path)
+    return HTMLResponse(html, status_code=status, headers=headers)

@@ -1,0 +1,152 @@
+"""Server-rendered HTML pages. Every value from outside is escaped where it is interpolated."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+from typing import NewType
+
+from mousehole.server.catalogue import GameListing, PlannedGame
+
+Html = NewType("Html", str)
+"""Markup that is safe to send: built only from escaped values and literal tags."""
+
+# A mouse sitting before a wedge of cheese; decorative, so hidden from screen readers (the
+# heading beside it says "Mousehole").
+LOGO = Html("""\
+<svg class="logo" viewBox="0 0 124 80" width="124" height="80" aria-hidden="true" \
+focusable="false" xmlns="http://www.w3.org/2000/svg">
+  <g fill="none" stroke="#3a2817" stroke-width="2.5" stroke-linecap="round" \
+stroke-linejoin="round">
+    <path d="M17 60 C5 61 3 71 12 73 S25 75 22 79" />
+    <path class="logo-cheese-top" d="M67 50 L112 33 L120 46 Z" fill="#fbe08a" />
+    <path d="M67 50 L120 46 L120 67 L67 69 Z" fill="#f6c945" />
+    <path d="M120 46 L112 33 L112 55 L120 67" fill="#e39b2d" />
+    <ellipse cx="80" cy="58" rx="4.5" ry="3.5" fill="#d9a21c" stroke-width="2" />
+    <ellipse cx="99" cy="54" rx="3" ry="2.5" fill="#d9a21c" stroke-width="2" />
+    <ellipse cx="108" cy="62" rx="2.5" ry="2" fill="#d9a21c" stroke-width="2" />
+    <path d="M13 62 C12 46 26 39 38 42 C46 44 52 52 50 62 C48 68 18 69 13 62 Z" \
+fill="#a39a8f" />
+    <path d="M38 42 C42 34 52 33 58 40 C61 43 63 46 64 49 C58 52 50 53 46 50" \
+fill="#a39a8f" />
+    <circle cx="44" cy="32" r="7.5" fill="#a39a8f" />
+    <circle cx="44" cy="32" r="3.8" fill="#e9a3ad" stroke="none" />
+    <circle cx="55" cy="42" r="1.8" fill="#3a2817" stroke="none" />
+    <circle cx="64" cy="49" r="2.2" fill="#c95a6a" stroke-width="1.5" />
+    <path d="M61 47 L68 41 M62 50 L70 51 M61 52 L67 57" stroke-width="1.5" />
+    <path d="M24 67 l-3 4 h6 M40 67 l1 4 h5" stroke-width="2" />
+  </g>
+</svg>""")
+
+
+def _page(title: str, main: Html, *, description: str, brand_is_heading: bool = False) -> Html:
+    """Return a whole HTML document with the shared header and footer around `main`.
+
+    The brand is the page's <h1> on the home page only; other pages bring their own <h1>.
+    """
+    brand_tag = "h1" if brand_is_heading else "p"
+    return Html(f"""\
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="description" content="{escape(description)}">
+<title>{escape(title)}</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="preload" href="/static/fonts/kalam-latin-700-normal.woff2" as="font" type="font/woff2"
+  crossorigin>
+<link rel="stylesheet" href="/static/index.css">
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to the games</a>
+<header class="masthead">
+  <{brand_tag} class="brand-line"><a class="brand" href="/">{LOGO}<span class="brand-name">\
+Mousehole</span></a></{brand_tag}>
+  <p class="tagline">Board games of mice and cheese, for friends, families and bots.</p>
+</header>
+<main id="main" tabindex="-1">
+{main}
+</main>
+<footer class="footer">
+  <p>For developers: <a href="/api/games">the games as JSON</a> ·
+  <a href="/healthz">health check</a></p>
+</footer>
+</body>
+</html>
+""")
+
+
+def _game_card(game: GameListing) -> Html:
+    """Return the card of a registered game: how many play it and how to start."""
+    name = escape(game.name)
+    if game.browser_ready:
+        start = f'<a class="button" href="/play/{name}">Play {escape(game.title)}</a>'
+    else:
+        start = (
+            '<p class="cli-note">Rules engine ready — play from the command line: '
+            f"<code>mousehole simulate {name}</code></p>"
+        )
+    return Html(f"""\
+<li class="card card-ready">
+  <div class="card-about">
+    <h3 id="game-{name}" class="card-title">{escape(game.title)}</h3>
+    <p class="seats"><span class="visually-hidden">Seats: </span>{escape(game.seats_text)}</p>
+    <p class="summary">{escape(game.summary)}</p>
+  </div>
+  <div class="card-start">{start}</div>
+</li>""")
+
+
+def _planned_card(game: PlannedGame) -> Html:
+    """Return the card of a game that has no rules engine yet."""
+    return Html(f"""\
+<li class="card card-soon">
+  <h3 class="card-title">{escape(game.title)}</h3>
+  <p class="badge">Coming soon</p>
+</li>""")
+
+
+def home_page(games: Iterable[GameListing], planned: Iterable[PlannedGame]) -> Html:
+    """Return the home page: every registered game, then the planned ones."""
+    ready = "\n".join(_game_card(game) for game in games)
+    if not ready:
+        ready = '<li class="card card-empty"><p>No game is installed yet.</p></li>'
+    soon_cards = "\n".join(_planned_card(game) for game in planned)
+    soon = ""
+    if soon_cards:
+        soon = f"""
+<section class="shelf" aria-labelledby="soon-heading">
+  <h2 id="soon-heading">Coming soon</h2>
+  <ul class="cards cards-soon" role="list">
+{soon_cards}
+  </ul>
+</section>"""
+    main = f"""\
+<section class="shelf" aria-labelledby="games-heading">
+  <h2 id="games-heading">Games</h2>
+  <ul class="cards cards-ready" role="list">
+{ready}
+  </ul>
+</section>{soon}"""
+    return _page(
+        "Mousehole — mouse-and-cheese board games",
+        Html(main),
+        description="Play mouse-and-cheese board games with friends, families and bots.",
+        brand_is_heading=True,
+    )
+
+
+def error_page(status_code: int, heading: str, path: str) -> Html:
+    """Return the page for an HTTP error at `path` (a 404 says nothing lives there)."""
+    if status_code == 404:
+        detail = f"Nothing lives at <code>{escape(path)}</code>: not even a crumb."
+    else:
+        detail = f"The request for <code>{escape(path)}</code> could not be served."
+    main = f"""\
+<section class="shelf error" aria-labelledby="error-heading">
+  <h1 id="error-heading">{escape(heading)}</h1>
+  <p>{detail}</p>
+  <p><a class="button" href="/">Back to the games</a></p>
+</section>"""
+    return _page(f"{heading} — Mousehole", Html(main), description=heading)

@@ -1,0 +1,261 @@
+"""The simulator: many computer-played matches of one game, their statistics, records and plots.
+
+Game-agnostic: it needs only the registry (`load_game`, `make_bot`) and each game's `tally` of
+events. Used by `mousehole simulate` and by the benchmarks' tournaments.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from .engine import CHANCE, TERMINAL, Game, Match
+from .games import load_game, make_bot
+
+
+@dataclass
+class GameResult:
+    """One finished simulated match."""
+
+    seed: int
+    winners: list[int]
+    turns: int
+    moves: int
+    counters: dict[str, int]
+
+
+@dataclass
+class Summary:
+    """What a batch of simulated matches showed."""
+
+    game: str
+    seats: int
+    players: list[str]
+    seed: int
+    results: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def games(self) -> int:
+        """Return how many matches were played."""
+        return len(self.results)
+
+    def wins_by_seat(self) -> list[float]:
+        """Return each seat's wins (a shared win counts as a fraction)."""
+        wins = [0.0] * self.seats
+        for result in self.results:
+            for seat in result.winners:
+                wins[seat] += 1 / len(result.winners)
+        return wins
+
+    def wins_by_player(self) -> dict[str, tuple[float, int]]:
+        """Return, per player kind, (wins, seats of that kind) summed over its seats."""
+        by_seat = self.wins_by_seat()
+        table: dict[str, tuple[float, int]] = {}
+        for seat, player in enumerate(self.players):
+            wins, seats = table.get(player, (0.0, 0))
+            table[player] = (wins + by_seat[seat], seats + 1)
+        return table
+
+    def lengths(self) -> list[int]:
+        """Return each match's length in turns, in play order."""
+        return [r.turns for r in self.results]
+
+    def counters(self) -> Counter[str]:
+        """Return the game's event counters summed over all matches."""
+        total: Counter[str] = Counter()
+        for result in self.results:
+            total.update(result.counters)
+        return total
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """Return the Wilson score interval (95% by default) of a success rate."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def turns_of(state: Any) -> int:
+    """Return a state's turn counter when the game keeps one, else 0."""
+    turn = getattr(state, "turn", 0)
+    return turn if isinstance(turn, int) else 0
+
+
+def play_one(
+    game: Game, players: Sequence[str], seed: int, *, collect_events: bool = True
+) -> tuple[Match, GameResult]:
+    """Play one match with computer players of the given levels; return it and its result."""
+    bot_rng = random.Random(seed ^ 0x5EED)
+    bots = {
+        seat: make_bot(game.name, level, bot_rng.getrandbits(63))
+        for seat, level in enumerate(players)
+    }
+    match = Match(game, seed=seed)
+    counters: dict[str, int] = {}
+    state = match.state
+    while (actor := state.current_player()) != TERMINAL:
+        if actor == CHANCE:
+            match.sample_chance()
+        else:
+            match.apply(bots[actor].choose(state))
+        state = match.state
+        if collect_events:
+            events = state.events
+            if events:
+                game.tally(events, counters)
+    result = GameResult(seed, state.winners(), turns_of(state), len(match.record.moves), counters)
+    return match, result
+
+
+def simulate(
+    game_name: str,
+    *,
+    games: int,
+    seats: int,
+    players: Sequence[str],
+    seed: int,
+    records: Path | None = None,
+    progress: Callable[[int, int, float], None] | None = None,
+) -> Summary:
+    """Play `games` matches and return their summary (writing JSONL records if asked)."""
+    game = load_game(game_name, seats=seats)
+    summary = Summary(game_name, seats, list(players), seed)
+    seeds = random.Random(seed)
+    out: IO[str] | None = None
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+        out = (records / f"{game_name}-seed{seed}.jsonl").open("w", encoding="utf-8")
+    start = time.perf_counter()
+    try:
+        for index in range(games):
+            match, result = play_one(game, players, seeds.getrandbits(63))
+            summary.results.append(result)
+            if out is not None:
+                line = match.record.to_json()
+                line["players"] = list(players)
+                line["winners"] = result.winners
+                out.write(json.dumps(line, separators=(",", ":")) + "\n")
+            if progress is not None:
+                progress(index + 1, games, time.perf_counter() - start)
+    finally:
+        if out is not None:
+            out.close()
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def progress_bar(
+    stream: IO[str] = sys.stderr, width: int = 30
+) -> Callable[[int, int, float], None]:
+    """Return a progress callback that redraws one line on `stream`."""
+    last = [-1]
+
+    def show(done: int, total: int, seconds: float) -> None:
+        filled = width * done // total
+        if filled == last[0] and done != total:
+            return
+        last[0] = filled
+        rate = done / seconds if seconds > 0 else 0.0
+        bar = "#" * filled + "." * (width - filled)
+        stream.write(f"\r[{bar}] {done}/{total} games  {rate:,.0f} games/s")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def _percentile(sorted_values: Sequence[int], q: float) -> int:
+    index = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+def format_summary(summary: Summary) -> str:
+    """Return the summary as readable text tables."""
+    n = summary.games
+    lines = [
+        f"{summary.game}: {n} games, {summary.seats} seats, players "
+        f"{','.join(summary.players)}, seed {summary.seed} ({summary.seconds:.1f} s)",
+        "",
+        "Wins by seat            wins    rate   95% interval",
+    ]
+    for seat, wins in enumerate(summary.wins_by_seat()):
+        low, high = wilson_interval(wins, n)
+        label = f"seat {seat} ({summary.players[seat]})"
+        lines.append(f"  {label:<20}{wins:>6.0f}  {wins / n:6.1%}   {low:.1%} – {high:.1%}")
+    lines += ["", "Wins by player          wins  per seat  95% interval"]
+    for player, (wins, count) in summary.wins_by_player().items():
+        low, high = wilson_interval(wins / count, n)
+        label = f"{player} (x{count})"
+        lines.append(f"  {label:<20}{wins:>6.0f}  {wins / count / n:7.1%}   {low:.1%} – {high:.1%}")
+    lengths = sorted(summary.lengths())
+    mean = sum(lengths) / n
+    lines += [
+        "",
+        "Game length (turns)     min  median    mean     p90     max",
+        f"  {'':<20}{lengths[0]:>5} {_percentile(lengths, 0.5):>7} {mean:>7.1f} "
+        f"{_percentile(lengths, 0.9):>7} {lengths[-1]:>7}",
+        "",
+        "Events                  total  per game",
+    ]
+    for label, count in sorted(summary.counters().items()):
+        lines.append(f"  {label:<20}{count:>8}  {count / n:8.2f}")
+    return "\n".join(lines)
+
+
+def plot_summary(summary: Summary, path: Path) -> None:
+    """Write charts of the summary (wins, game lengths, events) to a PNG file."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise RuntimeError("--plot needs matplotlib: pip install 'mousehole[plot]'") from None
+    n = summary.games
+    fig, axes = plt.subplots(2, 2, figsize=(11, 8))
+    fig.suptitle(
+        f"{summary.game}: {n} games, players {','.join(summary.players)}, seed {summary.seed}"
+    )
+    seats = [f"{s}\n{p}" for s, p in enumerate(summary.players)]
+    by_seat = summary.wins_by_seat()
+    errors = [[], []]  # type: list[list[float]]
+    for wins in by_seat:
+        low, high = wilson_interval(wins, n)
+        errors[0].append(wins / n - low)
+        errors[1].append(high - wins / n)
+    ax = axes[0][0]
+    ax.bar(seats, [w / n for w in by_seat], yerr=errors, color="#e8a33d", capsize=4)
+    ax.set_title("Win rate by seat (95% interval)")
+    ax.set_ylim(0, 1)
+    ax = axes[0][1]
+    table = summary.wins_by_player()
+    ax.bar(list(table), [w / c / n for w, c in table.values()], color="#6b8e23")
+    ax.set_title("Win rate per seat, by player")
+    ax.set_ylim(0, 1)
+    ax = axes[1][0]
+    ax.hist(summary.lengths(), bins=30, color="#4a6fa5")
+    ax.set_title("Game length (turns)")
+    ax.set_xlabel("turns")
+    ax.set_ylabel("games")
+    ax = axes[1][1]
+    counters = sorted(summary.counters().items())
+    ax.barh([k for k, _ in counters], [v / n for _, v in counters], color="#a0522d")
+    ax.set_title("Events per game")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

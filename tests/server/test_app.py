@@ -1,0 +1,149 @@
+"""The web app skeleton: home page, games API, health check, static files and 404s."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from mousehole.games import GAMES
+from mousehole.server import create_app
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(str(tmp_path / "db" / "mousehole.sqlite3")))
+
+
+@dataclass(frozen=True)
+class FakeGame:
+    """Stands in for a registered Game class: the catalogue reads only these attributes."""
+
+    name: str
+    title: str
+    summary: str
+    min_seats: int = 2
+    max_seats: int = 4
+    browser_ready: bool = False
+
+
+def test_home_page_lists_mouse_trap_with_its_seats_and_the_command_to_play_it(
+    client: TestClient,
+) -> None:
+    response = client.get("/")
+
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    game = GAMES["mousetrap"]
+    assert "Mouse Trap" in response.text
+    assert f"{game.min_seats}–{game.max_seats} players" in response.text
+    assert "<code>mousehole simulate mousetrap</code>" in response.text
+    assert 'href="/play/mousetrap"' not in response.text  # not browser-ready yet
+
+
+def test_home_page_shows_the_planned_games_as_coming_soon(client: TestClient) -> None:
+    text = client.get("/").text
+
+    for title in ("Aus die Maus!", "Don&#x27;t Cut the Cheese", "Mouse Chaos"):
+        assert title in text
+    assert text.count("Coming soon") >= 3
+
+
+def test_home_page_offers_a_play_button_for_a_browser_ready_game(tmp_path: Path) -> None:
+    games = {"cheddar": FakeGame("cheddar", "Cheddar Chase", "Run.", 1, 1, browser_ready=True)}
+    text = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games)).get("/").text
+
+    assert 'href="/play/cheddar"' in text
+    assert "1 player" in text
+    assert "mousehole simulate cheddar" not in text
+
+
+def test_home_page_escapes_what_the_registry_says(tmp_path: Path) -> None:
+    games = {"x": FakeGame("x", "<script>alert(1)</script>", "Tom & Jerry")}
+    text = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games)).get("/").text
+
+    assert "<script>" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    assert "Tom &amp; Jerry" in text
+
+
+def test_a_planned_game_that_gets_registered_is_no_longer_coming_soon(tmp_path: Path) -> None:
+    games = {"mousechaos": FakeGame("mousechaos", "Mouse Chaos", "Chaos.")}
+    text = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games)).get("/").text
+
+    assert text.count("Mouse Chaos") == 1
+    assert text.count("Coming soon") == 3  # the heading and the two other planned games
+
+
+def test_api_games_returns_every_registered_game_with_its_fields(client: TestClient) -> None:
+    response = client.get("/api/games")
+
+    assert response.status_code == 200
+    games = response.json()
+    assert [game["name"] for game in games] == list(GAMES)
+    mousetrap = games[0]
+    cls = GAMES["mousetrap"]
+    assert mousetrap == {
+        "name": "mousetrap",
+        "title": cls.title,
+        "summary": cls.summary,
+        "min_seats": cls.min_seats,
+        "max_seats": cls.max_seats,
+        "browser_ready": cls.browser_ready,
+    }
+    assert mousetrap["title"] == "Mouse Trap"
+
+
+def test_healthz_reports_the_sqlite_path_and_the_file_exists(tmp_path: Path) -> None:
+    db_path = tmp_path / "nested" / "folder" / "mousehole.sqlite3"
+    response = TestClient(create_app(str(db_path))).get("/healthz")
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "storage": f"sqlite:{db_path}"}
+    assert db_path.is_file()
+
+
+def test_an_unknown_page_gets_an_html_404_that_links_home(client: TestClient) -> None:
+    response = client.get("/no/such/<page>")
+
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("text/html")
+    assert "Page not found" in response.text
+    assert "/no/such/&lt;page&gt;" in response.text
+    assert 'href="/"' in response.text
+
+
+def test_an_unknown_api_path_gets_a_json_not_found_error(client: TestClient) -> None:
+    response = client.get("/api/nope")
+
+    assert response.status_code == 404
+    assert response.json() == {
+        "error": {"code": "not_found", "message": "no API endpoint at /api/nope"}
+    }
+
+
+def test_a_wrong_method_on_the_api_gets_a_json_error_naming_it(client: TestClient) -> None:
+    response = client.post("/api/games")
+
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "method_not_allowed"
+    assert "POST" in response.json()["error"]["message"]
+
+
+def test_the_stylesheet_and_icon_are_served_from_static(client: TestClient) -> None:
+    css = client.get("/static/index.css")
+    icon = client.get("/static/favicon.svg")
+
+    assert css.status_code == 200
+    assert css.headers["content-type"].startswith("text/css")
+    assert icon.status_code == 200
+    assert "prefers-reduced-motion" in css.text
+
+
+def test_a_missing_static_file_is_a_404_page(client: TestClient) -> None:
+    response = client.get("/static/nope.css")
+
+    assert response.status_code == 404
+    assert "Page not found" in response.text
