@@ -99,8 +99,10 @@ def replay(game: Game, data: Mapping[str, Any]) -> ReplayResult:
     for index, entry in enumerate(data.get("moves", [])):
         try:
             move = _parse_move(game, entry, index)
-            state = _apply_move(state, move, index)
+            state = _apply_move(state, move)
         except MouseholeError as error:
+            if not str(error).startswith(f"moves[{index}]"):
+                error.args = (f"move {index}: {error}", *error.args[1:])
             return ReplayResult(state, record, error, index)
         record.moves.append(move)
     return ReplayResult(state, record, None, None)
@@ -119,20 +121,20 @@ def _parse_move(game: Game, entry: Any, index: int) -> Move:
     return Move(seat, game.action_from_json(entry["action"]))
 
 
-def _apply_move(state: State, move: Move, index: int) -> State:
+def _apply_move(state: State, move: Move) -> State:
     actor = state.current_player()
     expected = None if actor == CHANCE else actor
     if actor == TERMINAL:
-        raise NotYourTurnError(f"move {index}: the game is already over", seat=move.seat)
+        raise NotYourTurnError("the game is already over", seat=move.seat)
     if move.seat != expected:
         who = "chance" if move.seat is None else f"seat {move.seat}"
         due = "a chance outcome" if expected is None else f"seat {expected}"
-        raise NotYourTurnError(f"move {index}: {who} cannot act now, {due} is due", seat=move.seat)
+        raise NotYourTurnError(f"{who} cannot act now, {due} is due", seat=move.seat)
     if expected is None:
         outcomes = [a for a, _ in state.chance_outcomes()]
         if move.action not in outcomes:
             raise IllegalActionError(
-                f"move {index}: {move.action.to_text()} is not a possible chance outcome here",
+                f"{move.action.to_text()} is not a possible chance outcome here",
                 action=move.action.to_text(),
             )
     return state.apply(move.action)

@@ -104,7 +104,7 @@ class HardBot:
 
     level: Final = "hard"
 
-    def __init__(self, seed: int | None = None, *, max_depth: int = 4, node_budget: int = 6_000):
+    def __init__(self, seed: int | None = None, *, max_depth: int = 3, node_budget: int = 4_000):
         self._search = Expectimax(
             evaluate, max_depth=max_depth, node_budget=node_budget, key=_state_key
         )
@@ -117,6 +117,12 @@ class HardBot:
 
     def choose(self, state: State) -> Action:
         """Return the action of highest expected value for the rest of this turn."""
+        assert isinstance(state, MouseTrapState)  # a Mouse Trap player plays Mouse Trap
+        actions = state.legal_actions()
+        if A.CRANK in actions and not any(a.kind == A.SPEND_KIND for a in actions):
+            # Without a paid move left, cranking dominates ending: a failure changes nothing
+            # and both end the turn. No search needed.
+            return A.CRANK
         return self._search.choose(state)
 
 

@@ -1,0 +1,195 @@
+"""One conformance suite for every registered game (architecture habit 7).
+
+Random games to the end with invariants after every step; same seed, same record; replay
+equals the live state; JSON round trips; legal actions non-empty until the end; no seat's view
+or record shows another seat's secrets. OpenSpiel `games_sim_test.py` and PettingZoo
+`api_test.py` / `seed_test.py` do the same for their games.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable
+
+import pytest
+
+import mousehole
+from mousehole.engine import CHANCE, TERMINAL, Game, Match, State, record_view
+from mousehole.games import BOTS, GAMES, load_game, make_bot
+
+
+def _mousetrap_invariants(before: State | None, state: State) -> None:
+    """Mouse Trap: cheese conserved at 52, components only grow, captured mice hold nothing
+    and never act (seeds/mouse-trap-digital-spec.txt, Goal and setup; Setting a trap)."""
+    data = state.to_json()
+    mice = data["mice"]
+    assert data["supply"] + sum(m["cheese"] for m in mice) == 52
+    assert 0 <= data["components"] <= 23
+    for mouse in mice:
+        assert 0 <= mouse["position"] <= 49
+        if mouse["captured"]:
+            assert mouse["cheese"] == 0
+    if data["winner"] is None:
+        assert not mice[data["current"]]["captured"]
+    if before is not None:
+        old = before.to_json()
+        assert data["components"] >= old["components"]
+        for was, now in zip(old["mice"], mice, strict=True):
+            assert now["captured"] >= was["captured"]  # a capture is for good
+
+
+INVARIANTS: dict[str, Callable[[State | None, State], None]] = {
+    "mousetrap": _mousetrap_invariants,
+}
+"""Each game's own invariants; a new game must add its entry (the test below checks)."""
+
+SECRETS: dict[str, Callable[[State], list[str]]] = {
+    "mousetrap": lambda state: [],  # ruling: Mouse Trap has no secrets
+}
+"""Each game's secret strings for a position: none may appear in another seat's view."""
+
+CASES = [
+    pytest.param(name, seats, id=f"{name}-{seats}")
+    for name, cls in sorted(GAMES.items())
+    for seats in range(cls.min_seats, cls.max_seats + 1)
+]
+
+
+def _random_match(game: Game, seed: int, check: bool = True) -> Match:
+    rng = random.Random(seed)
+    match = Match(game, seed=seed)
+    invariant = INVARIANTS[game.name]
+    before: State | None = None
+    state = match.state
+    invariant(None, state)
+    while (actor := state.current_player()) != TERMINAL:
+        if actor == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert outcomes, "a chance node lists its outcomes"
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            assert all(p > 0 for _, p in outcomes)
+            assert not state.legal_actions()
+            match.sample_chance()
+        else:
+            actions = state.legal_actions()
+            assert actions, "legal actions are non-empty until the end"
+            assert len(set(actions)) == len(actions), "no action is listed twice"
+            match.apply(actions[rng.randrange(len(actions))], seat=actor)
+        before, state = state, match.state
+        if check:
+            invariant(before, state)
+            assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+    assert state.winners(), "every finished game names its winners"
+    assert not state.legal_actions() and not state.chance_outcomes()
+    return match
+
+
+def test_every_game_has_invariants_secrets_and_bots() -> None:
+    """A game joins the registry only with its conformance hooks and computer players."""
+    assert set(INVARIANTS) == set(GAMES) == set(SECRETS) == set(BOTS)
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_random_games_reach_the_end_with_invariants_after_every_step(
+    name: str, seats: int
+) -> None:
+    game = load_game(name, seats=seats)
+    for seed in range(12):
+        _random_match(game, seed)
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_the_same_seed_gives_the_same_record(name: str, seats: int) -> None:
+    game = load_game(name, seats=seats)
+    first = _random_match(game, 99, check=False).record.to_json()
+    second = _random_match(game, 99, check=False).record.to_json()
+    assert first == second
+    assert first != _random_match(game, 100, check=False).record.to_json()
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_replaying_a_record_gives_the_live_state(name: str, seats: int) -> None:
+    game = load_game(name, seats=seats)
+    for seed in range(5):
+        match = _random_match(game, seed, check=False)
+        data = json.loads(json.dumps(match.record.to_json()))
+        result = mousehole.replay(data)
+        assert result.error is None and result.error_index is None
+        assert result.state == match.state
+        assert result.record.to_json() == match.record.to_json()
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_replay_stops_at_the_first_bad_move_and_keeps_the_valid_prefix(
+    name: str, seats: int
+) -> None:
+    game = load_game(name, seats=seats)
+    match = _random_match(game, 7, check=False)
+    data = match.record.to_json()
+    cut = len(data["moves"]) // 2
+    data["moves"][cut]["seat"] = "chance" if data["moves"][cut]["seat"] != "chance" else 0
+    result = mousehole.replay(data)
+    assert result.error_index == cut
+    assert isinstance(result.error, mousehole.MouseholeError)
+    assert len(result.record.moves) == cut
+    partial = Match(game, seed=7)
+    for move in match.record.moves[:cut]:
+        if move.seat is None:
+            partial.sample_chance()
+        else:
+            partial.apply(move.action, seat=move.seat)
+    assert result.state == partial.state
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_actions_round_trip_through_json_and_text(name: str, seats: int) -> None:
+    game = load_game(name, seats=seats)
+    match = _random_match(game, 3, check=False)
+    for move in match.record.moves:
+        action = move.action
+        assert game.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+        assert game.action_from_text(action.to_text()) == action
+        assert hash(game.action_from_text(action.to_text())) == hash(action)
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_no_view_or_record_shown_to_a_seat_contains_another_seats_secrets(
+    name: str, seats: int
+) -> None:
+    game = load_game(name, seats=seats)
+    match = _random_match(game, 5, check=False)
+    state = game.new_initial_state()
+    views = {seat: record_view(game, match.record, seat) for seat in [None, *range(seats)]}
+    for move in match.record.moves:
+        for viewer in [None, *range(seats)]:
+            shown = json.dumps(state.observation(viewer))
+            for secret in SECRETS[name](state):
+                assert secret not in shown
+        state = state.apply(move.action)
+    for view in views.values():
+        assert len(view["moves"]) == len(match.record.moves)
+        assert view["seed"] == match.seed, "the seed is revealed once the game is over"
+        json.dumps(view)  # what a seat is shown is plain JSON
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_the_seed_stays_hidden_from_every_viewer_until_the_end(name: str, seats: int) -> None:
+    game = load_game(name, seats=seats)
+    match = Match(game, seed=12345)
+    match.resolve_chance()
+    for viewer in [None, *range(seats)]:
+        assert record_view(game, match.record, viewer)["seed"] is None
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_every_level_of_computer_player_finishes_games_with_legal_choices(
+    name: str, seats: int
+) -> None:
+    game = load_game(name, seats=seats)
+    levels = list(BOTS[name])
+    players = {seat: make_bot(name, levels[seat % len(levels)], seat) for seat in range(seats)}
+    match = Match(game, seed=seats)
+    state = match.play_out(players)  # Match.apply refuses any illegal choice
+    assert state.is_terminal() and state.winners()

@@ -1,0 +1,118 @@
+"""Records: JSON round trips, and replay returning the valid prefix with the first error
+(scalachess `Replay`: "Cannot play Nf3 at move 2 by white")."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+import pytest
+
+import mousehole
+from mousehole.engine import InvalidRecordError, Match, record_header, replay
+from mousehole.games.mousetrap import actions as A
+
+from .coin_game import CoinGame
+
+
+def _record(seed: int = 11) -> dict[str, Any]:
+    game = mousehole.load_game("mousetrap", seats=2, start_seat=0)
+    match = Match(game, seed=seed)
+    for _ in range(6):
+        match.apply(A.ROLL)
+        match.sample_chance()
+    return match.record.to_json()
+
+
+def test_a_record_is_plain_json_with_game_options_seed_and_moves() -> None:
+    data = _record()
+    assert data["format"] == "mousehole-record/1"
+    assert data["game"] == "mousetrap"
+    assert data["options"] == {"seats": 2, "start_seat": 0}
+    assert data["seed"] == 11 and data["initial"] is None
+    assert data["moves"][0] == {"seat": 0, "action": {"type": "roll"}}
+    assert data["moves"][1]["seat"] == "chance"
+
+
+def test_replay_of_a_good_record_has_no_error() -> None:
+    result = mousehole.replay(_record())
+    assert result.error is None and result.error_index is None
+    assert len(result.record.moves) == 12
+
+
+@pytest.mark.parametrize(
+    ("index", "entry", "error", "message"),
+    [
+        (4, {"seat": 0, "action": {"type": "crank"}}, mousehole.IllegalActionError,
+         "^move 4: seat 0 cannot crank: the only action now is to roll$"),
+        (4, {"seat": 1, "action": {"type": "roll"}}, mousehole.NotYourTurnError,
+         "^move 4: seat 1 cannot act now, seat 0 is due$"),
+        (5, {"seat": "chance", "action": {"type": "die", "value": 9}},
+         mousehole.MalformedActionError, "^move 5: die.value: 9 is outside 1..6$"),
+        (5, {"seat": "chance", "action": {"type": "roll"}}, mousehole.IllegalActionError,
+         "^move 5: roll is not a possible chance outcome here$"),
+        (3, {"action": {"type": "roll"}}, InvalidRecordError, "moves\\[3\\].seat"),
+        (3, "roll", InvalidRecordError, "moves\\[3\\]"),
+    ],
+)  # fmt: skip
+def test_replay_returns_the_valid_prefix_and_names_the_first_error(
+    index: int, entry: Any, error: type[Exception], message: str
+) -> None:
+    data = _record()
+    data["moves"][index] = entry
+    result = mousehole.replay(data)
+    assert result.error_index == index
+    assert isinstance(result.error, error)
+    assert re.search(message, str(result.error)), str(result.error)
+    assert len(result.record.moves) == index
+    prefix = copy.deepcopy(data)
+    prefix["moves"] = data["moves"][:index]
+    assert mousehole.replay(prefix).state == result.state
+
+
+def test_a_move_after_the_end_is_refused_by_replay() -> None:
+    game = CoinGame()
+    match = Match(game, seed=1)
+    match.resolve_chance()
+    match.apply(game.action_from_text("guess:tails"), seat=0)
+    data = match.record.to_json()
+    data["moves"].append({"seat": 0, "action": {"type": "guess", "side": "heads"}})
+    result = replay(game, data)
+    assert result.error_index == 2
+    assert "already over" in str(result.error)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "a record is a JSON object"),
+        ({"format": "other/9", "game": "mousetrap"}, "format"),
+        ({"moves": []}, "game: missing"),
+        ({"game": "mousetrap", "options": []}, "options"),
+        ({"game": "mousetrap", "moves": {}}, "moves: must be a list"),
+    ],
+)
+def test_an_unreadable_record_is_refused_with_the_field_named(data: Any, message: str) -> None:
+    with pytest.raises(InvalidRecordError, match=message):
+        record_header(data)
+
+
+def test_a_record_for_an_unknown_game_is_refused() -> None:
+    with pytest.raises(mousehole.UnknownGameError, match="unknown game 'chess'"):
+        mousehole.replay({"game": "chess", "moves": []})
+
+
+def test_a_record_with_a_bad_seed_or_initial_position_is_refused() -> None:
+    data = _record()
+    with pytest.raises(InvalidRecordError, match="seed"):
+        mousehole.replay({**data, "seed": "abc"})
+    with pytest.raises(InvalidRecordError, match="initial"):
+        mousehole.replay({**data, "initial": 5})
+    with pytest.raises(mousehole.InvalidStateError, match="seat_count"):
+        mousehole.replay({**data, "initial": {"seat_count": 9}})
+
+
+def test_a_record_for_another_game_is_refused_by_the_engine_replay() -> None:
+    with pytest.raises(InvalidRecordError, match="the record is for 'mousetrap'"):
+        replay(CoinGame(), _record())
