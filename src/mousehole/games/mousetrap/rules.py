@@ -26,6 +26,7 @@ from .board import (
     CHEESE_WHEEL,
     COMPONENT_COUNT,
     COMPONENTS,
+    LOOP_START,
     MAX_SEATS,
     MIN_SEATS,
     SAFE,
@@ -33,7 +34,6 @@ from .board import (
     TOTAL_CHEESE,
     Kind,
     advance,
-    is_loop,
 )
 
 START: Final = "start"  # chance: the starting seat, when it is random
@@ -386,8 +386,11 @@ class MouseTrapState(State):
         return child
 
     def _ordinary_move(self, die: int) -> MouseTrapState:
-        child = self._child()
-        v = child._v
+        child = _new_state(MouseTrapState)  # _child(), inlined: this runs on every turn
+        child._game = self._game
+        child.n = self.n
+        child._v = v = self._v.copy()
+        child._phase = MOVE
         seat = v[_CURRENT]
         start = v[_POS + seat]
         end = start + die
@@ -397,16 +400,32 @@ class MouseTrapState(State):
         events: list[tuple[Any, ...]] = [("moved", seat, start, end, die, False)]
         kind, value = _EFFECTS[end]
         if kind is _BUILD:
-            if self.n > value or v[_COMPONENTS] == COMPONENT_COUNT:
-                events.append(("no_build", seat, "ineligible" if self.n > value else "complete"))
+            installed = v[_COMPONENTS]
+            if self.n > value or installed == COMPONENT_COUNT:
+                why = "ineligible" if self.n > value else "complete"
+                events.append(("no_build", seat, why))
             else:
-                child._build(events, seat, end)
+                # spec: a loop build installs two components, or the one that remains
+                count = 2 if end >= LOOP_START and installed < COMPONENT_COUNT - 1 else 1
+                supply = v[_SUPPLY]
+                paid = count if supply >= count else supply  # spec: rewards only from supply
+                v[_COMPONENTS] = installed + count
+                v[_SUPPLY] = supply - paid
+                v[_CHEESE + seat] += paid
+                events.append(("built", seat, installed + 1, count, paid))
         elif kind is _TAKE:
-            child._collect(events, seat, value, from_supply=True)
+            supply = v[_SUPPLY]
+            if supply >= value:  # the supply pays in full: the common case, kept inline
+                v[_SUPPLY] = supply - value
+                v[_CHEESE + seat] += value
+                events.append(("collected", seat, value, value))
+            else:
+                child._collect(events, seat, value, True)
         elif kind is _TAKE_RICHEST:
-            child._collect(events, seat, value, from_supply=False)  # spec: even with supply
+            child._collect(events, seat, value, False)  # spec: even when supply remains
         elif kind is _LOSE:
-            lost = min(value, v[_CHEESE + seat])
+            held = v[_CHEESE + seat]
+            lost = value if held >= value else held
             v[_CHEESE + seat] -= lost
             v[_SUPPLY] += lost
             events.append(("lost", seat, lost))
@@ -428,20 +447,8 @@ class MouseTrapState(State):
         child._events = events  # type: ignore[assignment]  # never mutated after this
         return child
 
-    def _build(self, events: list[tuple[Any, ...]], seat: int, space: int) -> None:
-        """Install components on an eligible Build space while the machine is incomplete."""
-        v = self._v
-        installed = v[_COMPONENTS]
-        # spec: loop builds install two components, or the one that remains
-        count = min(2 if is_loop(space) else 1, COMPONENT_COUNT - installed)
-        paid = min(count, v[_SUPPLY])  # spec: build rewards only from the supply
-        v[_COMPONENTS] = installed + count
-        v[_SUPPLY] -= paid
-        v[_CHEESE + seat] += paid
-        events.append(("built", seat, installed + 1, count, paid))
-
     def _collect(
-        self, events: list[tuple[Any, ...]], seat: int, amount: int, *, from_supply: bool
+        self, events: list[tuple[Any, ...]], seat: int, amount: int, from_supply: bool
     ) -> None:
         """Take `amount`: from the supply first (unless Take 3), the shortfall from rivals."""
         v = self._v

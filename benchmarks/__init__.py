@@ -1,0 +1,1 @@
+"""Mousehole benchmarks: `make bench` (python -m benchmarks) writes docs/benchmarks.md."""
