@@ -18,7 +18,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.run(args, parser))
+        return int(args.run(args, args.parser))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `mousehole replay FILE | head`: the reader left, nothing is wrong
@@ -36,7 +36,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="SQLite file (default var/mousehole.sqlite3)")
-    serve.set_defaults(run=_serve)
+    serve.set_defaults(run=_serve, parser=serve)
 
     sim = sub.add_parser("simulate", help="play many computer matches and summarise them")
     sim.add_argument("game", help=f"one of: {', '.join(sorted(GAMES))}")
@@ -51,14 +51,14 @@ def _parser() -> argparse.ArgumentParser:
     bar = sim.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None)
     bar.add_argument("--no-progress", dest="progress", action="store_false")
-    sim.set_defaults(run=_simulate)
+    sim.set_defaults(run=_simulate, parser=sim)
 
     rep = sub.add_parser("replay", help="print a readable play-by-play of a record")
     rep.add_argument("file", type=Path, help="a record (.json) or records (.jsonl)")
     rep.add_argument(
         "--index", type=int, default=0, help="which record of a .jsonl file (default 0)"
     )
-    rep.set_defaults(run=_replay)
+    rep.set_defaults(run=_replay, parser=rep)
     return parser
 
 
@@ -68,6 +68,8 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .server import create_app
     from .server.storage import StorageError
 
+    if not 1 <= args.port <= 65535:
+        parser.error(f"--port must be 1..65535, not {args.port}")
     try:
         app = create_app(args.db)
     except StorageError as error:
@@ -98,12 +100,17 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if level not in levels:
             parser.error(f"--players: unknown level {level!r} (choose {', '.join(levels)})")
     if args.plot is not None:
+        if args.plot.suffix.lower() != ".png":
+            parser.error(f"--plot: the chart file must end in .png, not {args.plot.name!r}")
         try:
             import matplotlib  # noqa: F401
         except ImportError:
             parser.error("--plot needs matplotlib: pip install 'mousehole[plot]'")
-    if args.records is not None and args.records.exists() and not args.records.is_dir():
-        parser.error(f"--records: {args.records} exists and is not a folder")
+    if args.records is not None:
+        try:
+            args.records.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            parser.error(f"--records: cannot use {args.records} as a folder ({error.strerror})")
     show = sys.stderr.isatty() if args.progress is None else args.progress
     summary = simulate(
         args.game,
@@ -123,28 +130,32 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-def _read_record(path: Path, index: int) -> Any:
+def _read_record(path: Path, index: int, parser: argparse.ArgumentParser) -> Any:
+    """Return the record at `index` of a .json or .jsonl file; usage errors exit 2."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise SystemExit(f"mousehole replay: cannot read {path}: {error.strerror}") from None
+        parser.error(f"cannot read {path}: {error.strerror}")
+    except UnicodeDecodeError:
+        parser.error(f"{path} is not a text file")
     lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        parser.error(f"{path} holds no record")
+    one_per_line = len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines)
     try:
-        if path.suffix == ".jsonl" or (
-            len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}")
-        ):
+        if path.suffix == ".jsonl" or one_per_line:
             if not 0 <= index < len(lines):
-                raise SystemExit(
-                    f"mousehole replay: --index {index} is outside 0..{len(lines) - 1}"
-                )
+                parser.error(f"--index {index} is outside 0..{len(lines) - 1} ({path})")
             return json.loads(lines[index])
+        if index != 0:
+            parser.error(f"--index {index}: {path} holds a single record")
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise SystemExit(f"mousehole replay: {path} is not JSON ({error})") from None
+        parser.error(f"{path} is not JSON ({error})")
 
 
 def _replay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    data = _read_record(args.file, args.index)
+    data = _read_record(args.file, args.index, parser)
     try:
         name, options = record_header(data)
         game = load_game(name, **options)
@@ -166,12 +177,13 @@ def _replay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         actor = state.current_player()
         state = state.apply(move.action)
         who = "chance" if actor == CHANCE else _seat_name(actor, names)
-        effects = "; ".join(game.describe_event(e) for e in state.events)
+        effects = "; ".join(filter(None, (game.describe_event(e) for e in state.events)))
         line = f"{number:5}. {who}: {game.describe_action(move.action)}"
         print(line + (f" -> {effects}" if effects else ""))
         turn_line = number
     if result.error is not None:
-        print(f"error at move {result.error_index}: {result.error}", file=sys.stderr)
+        assert result.error_index is not None  # set together with the error
+        print(f"error at move {result.error_index + 1}: {result.error}", file=sys.stderr)
         return 1
     winners = state.winners()
     if winners:

@@ -92,9 +92,7 @@ def test_every_game_has_invariants_secrets_and_bots() -> None:
 
 
 @pytest.mark.parametrize(("name", "seats"), CASES)
-def test_random_games_reach_the_end_with_invariants_after_every_step(
-    name: str, seats: int
-) -> None:
+def test_random_games_reach_the_end_with_invariants_after_every_step(name: str, seats: int) -> None:
     game = load_game(name, seats=seats)
     for seed in range(12):
         _random_match(game, seed)

@@ -31,6 +31,19 @@ class Match:
         initial = None if state is None else state.to_json()
         self.record = Record(game.name, game.options(), [], initial, self.seed)
 
+    @classmethod
+    def resumed(cls, game: Game, record: Record, state: State, *, seed: int | None = None) -> Match:
+        """Return a match that carries on from a replayed `record` whose last state is `state`.
+
+        Only the future is decided by the new `seed`: the recorded outcomes stay as they were.
+        """
+        match = cls(game, seed=seed)
+        match._state = state
+        match.record = Record(
+            record.game, dict(record.options), list(record.moves), record.initial, match.seed
+        )
+        return match
+
     @property
     def state(self) -> State:
         """Return the current state."""
@@ -41,7 +54,9 @@ class Match:
         actor = self._state.current_player()
         if actor == CHANCE:
             raise NotYourTurnError(
-                f"{action.to_text()}: a chance outcome is due, not a player's action", seat=seat
+                f"{action.to_text()}: a chance outcome is due, not a player's action",
+                seat=seat,
+                action=action.to_text(),
             )
         if actor == TERMINAL:
             raise IllegalActionError(

@@ -102,7 +102,7 @@ def replay(game: Game, data: Mapping[str, Any]) -> ReplayResult:
             state = _apply_move(state, move)
         except MouseholeError as error:
             if not str(error).startswith(f"moves[{index}]"):
-                error.args = (f"move {index}: {error}", *error.args[1:])
+                error.args = (f"moves[{index}]: {error}", *error.args[1:])
             return ReplayResult(state, record, error, index)
         record.moves.append(move)
     return ReplayResult(state, record, None, None)

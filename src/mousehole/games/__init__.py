@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -26,10 +27,13 @@ def load_game(name: str, **options: Any) -> Game:
     except (KeyError, TypeError):
         known = ", ".join(sorted(GAMES))
         raise UnknownGameError(f"unknown game {name!r} (known: {known})") from None
-    try:
-        return cls(**options)
-    except TypeError as error:
-        raise InvalidOptionError(f"{name}: {error}".replace("__init__() ", "")) from None
+    accepted = [p for p in inspect.signature(cls).parameters if p != "self"]
+    for option in options:
+        if option not in accepted:
+            raise InvalidOptionError(
+                f"{option}: not a rules option of {name} (options: {', '.join(accepted)})"
+            )
+    return cls(**options)
 
 
 def make_bot(game: str, level: str, seed: int | None = None) -> Player:
@@ -38,7 +42,7 @@ def make_bot(game: str, level: str, seed: int | None = None) -> Player:
         raise UnknownGameError(f"unknown game {game!r} (known: {', '.join(sorted(GAMES))})")
     levels = BOTS[game]
     if level not in levels:
-        raise ValueError(f"unknown level {level!r} for {game}: choose {', '.join(levels)}")
+        raise InvalidOptionError(f"unknown level {level!r} for {game}: choose {', '.join(levels)}")
     return levels[level](seed)
 
 

@@ -105,9 +105,9 @@ def test_the_level_of_a_player_never_changes_the_dice() -> None:
     for level in ("easy", "hard"):
         match = Match(game, seed=77)
         players = {s: make_bot("mousetrap", level, s) for s in range(4)}
-        while match.state.current_player() == CHANCE or len(
-            match.state.legal_actions()
-        ) == 1:  # only forced moves: the rolls
+        while (
+            match.state.current_player() == CHANCE or len(match.state.legal_actions()) == 1
+        ):  # only forced moves: the rolls
             if match.state.current_player() == CHANCE:
                 match.sample_chance()
             else:

@@ -88,6 +88,7 @@ CRANK_FAIL: Final = MouseTrapAction(CRANK_RESULT_KIND, 0)
 SPENDS: Final = tuple(MouseTrapAction(SPEND_KIND, s) for s in range(MAX_SEATS))
 START_SEATS: Final = tuple(MouseTrapAction(START_SEAT_KIND, s) for s in range(MAX_SEATS))
 _SIMPLE: Final = {ROLL_KIND: ROLL, CRANK_KIND: CRANK, END_KIND: END}
+_SEAT_KEYS: Final = frozenset(str(s) for s in range(MAX_SEATS))
 
 
 def split(take: Mapping[int, int]) -> MouseTrapAction:
@@ -137,7 +138,7 @@ def _parse_take(take: Any) -> dict[int, int]:
         raise MalformedActionError('split.take: expected an object like {"1": 2}')
     result: dict[int, int] = {}
     for key, n in take.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < MAX_SEATS):
+        if not (isinstance(key, str) and key in _SEAT_KEYS):
             raise MalformedActionError(
                 f"split.take: {key!r} is not a seat index 0..{MAX_SEATS - 1}"
             )
@@ -146,6 +147,8 @@ def _parse_take(take: Any) -> dict[int, int]:
                 f"split.take[{key}]: expected a whole number >= 0, got {n!r}"
             )
         result[int(key)] = n
+    if not any(result.values()):
+        raise MalformedActionError("split.take: a split takes at least one cheese")
     return result
 
 
@@ -167,8 +170,11 @@ def parse_text(text: str) -> MouseTrapAction:
         if head == CRANK_KIND and rest in ("ok", "fail"):
             return CRANK_OK if rest == "ok" else CRANK_FAIL
         if head == SPLIT_KIND:
-            pairs = (part.split("=") for part in rest.split(","))
-            return parse_json({"type": SPLIT_KIND, "take": {s: int(n) for s, n in pairs}})
+            pairs = [part.split("=") for part in rest.split(",")]
+            take = {s: int(n) for s, n in pairs}
+            if len(take) != len(pairs):
+                raise MalformedActionError(f"{text!r}: a split names each seat once")
+            return parse_json({"type": SPLIT_KIND, "take": take})
     except ValueError as error:
         if isinstance(error, MalformedActionError):
             raise

@@ -325,7 +325,7 @@ class MouseTrapState(State):
                 raise self._illegal(action, "the only action now is to roll")
             return self._shallow(MOVE)
         if phase is MOVE:
-            if type(action) is _Action and action.kind is _DIE_KIND:
+            if type(action) is _Action and action.kind is _DIE_KIND and 0 < action.value < 7:
                 return self._ordinary_move(action.value)
             return self._ordinary_move(self._die(action))
         if phase is TRAP:
@@ -368,15 +368,19 @@ class MouseTrapState(State):
         return IllegalActionError(f"{who} cannot {text}: {why}", seat=self.current, action=text)
 
     def _die(self, action: Action) -> int:
-        if type(action) is not A.MouseTrapAction or action.kind != A.DIE_KIND:
-            raise self._illegal(action, "a die roll is due")
+        if (
+            type(action) is not A.MouseTrapAction
+            or action.kind != A.DIE_KIND
+            or not 1 <= action.value <= 6
+        ):
+            raise self._illegal(action, "a die roll (1..6) is due")
         return action.value
 
     def _start(self, action: Action) -> MouseTrapState:
         if (
             type(action) is not A.MouseTrapAction
             or action.kind != A.START_SEAT_KIND
-            or action.value >= self.n
+            or not 0 <= action.value < self.n
         ):
             raise self._illegal(action, f"the starting seat (0..{self.n - 1}) is due")
         child = self._child()
@@ -535,16 +539,15 @@ class MouseTrapState(State):
             child._events = (("cranked", me),)
             return child
         if type(action) is A.MouseTrapAction and action.kind == A.SPEND_KIND:
-            return self._spend(action.value)
+            return self._spend(action)
         raise self._illegal(action, "in the trap phase: spend cheese on a rival, crank or end")
 
-    def _spend(self, target: int) -> MouseTrapState:
+    def _spend(self, action: A.MouseTrapAction) -> MouseTrapState:
         v = self._v
-        me = v[_CURRENT]
-        action = A.SPENDS[target]
+        me, target = v[_CURRENT], action.value
         if v[_CHEESE + me] < 1:
             raise self._illegal(action, "it has no cheese to pay with")
-        if target == me or target >= self.n:
+        if target == me or not 0 <= target < self.n:
             raise self._illegal(action, "the target must be a rival's seat")
         if v[_CAPTURED + target]:
             raise self._illegal(action, f"seat {target} is captured")

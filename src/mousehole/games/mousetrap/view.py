@@ -87,7 +87,8 @@ def state_from_json(game: MouseTrapGame, data: Mapping[str, Any]) -> MouseTrapSt
         where = f"mice[{i}]"
         if not isinstance(mouse, Mapping):
             raise InvalidStateError(where, "expected an object")
-        if mouse.get("seat", i) != i:
+        seat = mouse.get("seat", i)
+        if isinstance(seat, bool) or seat != i:
             raise InvalidStateError(f"{where}.seat", f"expected {i} (mice are listed by seat)")
         pos.append(_int(mouse, "position", f"{where}.position", 0, SPACE_COUNT - 1))
         cheese.append(_int(mouse, "cheese", f"{where}.cheese", 0, None))
@@ -110,6 +111,8 @@ def state_from_json(game: MouseTrapGame, data: Mapping[str, Any]) -> MouseTrapSt
     if not alive:
         raise InvalidStateError("mice", "at least one mouse must be uncaptured")
     winner = data.get("winner")
+    if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
+        raise InvalidStateError("winner", f"expected a seat index or null, got {winner!r}")
     phase = data.get("phase", None)
     if len(alive) == 1:
         if winner != alive[0]:
@@ -247,9 +250,15 @@ def event_to_json(event: tuple[Any, ...]) -> JSON:
     return data
 
 
+_ECHOES = frozenset(("spent", "cranked", "trap_ended"))
+"""Events that only repeat the player's action: described as "" (nothing to add)."""
+
+
 def describe_event(event: JSON) -> str:
-    """Return a log line for one event of `State.events`."""
+    """Return a log line for one event of `State.events` ("" when it only echoes the action)."""
     kind, seat = event["type"], event.get("seat")
+    if kind in _ECHOES:
+        return ""
     who = f"Seat {seat}"
     if kind == "moved":
         how = "is pushed" if event["paid"] else "moves"
