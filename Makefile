@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 # Lint only the source folders that exist (benchmarks/ arrives later).
 LINT_PATHS := $(wildcard src tests benchmarks)
 
-.PHONY: venv serve lint format typecheck test bench clean
+.PHONY: venv serve lint format typecheck test bench clean chromium
 
 venv: $(VENV)/.stamp-dev
 
@@ -40,8 +40,18 @@ format: $(VENV)/.stamp-dev
 typecheck: $(VENV)/.stamp-dev
 	$(BIN)/mypy
 
-test: lint typecheck
+test: lint typecheck chromium
 	$(BIN)/python -m pytest -q
+	MOUSEHOLE_BROWSER_TESTS=1 $(BIN)/python -m pytest -q tests/browser
+
+# Debian's Chromium for the browser tests (Playwright cannot download browsers here).
+chromium:
+	@test -x /usr/bin/chromium || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		else \
+			echo "make test needs Debian's chromium: sudo apt-get install -y chromium" >&2; exit 1; \
+		fi; }
 
 bench: $(VENV)/.stamp-dev
 	$(BIN)/python -m benchmarks

@@ -84,11 +84,11 @@ repeats (the machine is shared; the best run is the least disturbed).
 | measure | value | target |
 |---|---|---|
 | complete random 4-seat games per second (one core) | {gps} | ≥ 1,000 ({target}) |
-| steps per game (actions + chance outcomes) | {t['steps_per_game']:.0f} | |
-| cost per step, all API calls included | {t['microseconds_per_step']:.2f} µs | |
-| `apply` of a roll (decision) | {a['apply_roll_us']:.2f} µs | |
-| `apply` of a die outcome (move + effect) | {a['apply_die_us']:.2f} µs | |
-| memory per retained state | {m['bytes_per_state']:.0f} bytes | |
+| steps per game (actions + chance outcomes) | {t["steps_per_game"]:.0f} | |
+| cost per step, all API calls included | {t["microseconds_per_step"]:.2f} µs | |
+| `apply` of a roll (decision) | {a["apply_roll_us"]:.2f} µs | |
+| `apply` of a die outcome (move + effect) | {a["apply_die_us"]:.2f} µs | |
+| memory per retained state | {m["bytes_per_state"]:.0f} bytes | |
 
 The random game loop is `benchmarks/engine.py: random_games_per_second`: `current_player()`,
 then `chance_outcomes()` with `mousehole.engine.sample_outcome` or `legal_actions()` with a
@@ -97,9 +97,9 @@ phases at random, so these games are longer than games between computer players.
 
 ## Computer players
 
-Hard-player decision latency over {lat['decisions']} real decisions (forced moves excluded) in
-4-seat games against normal players: p50 {lat['p50_ms']:.1f} ms, p99 {lat['p99_ms']:.1f} ms,
-max {lat['max_ms']:.1f} ms (target p99 ≤ 100 ms: {latency}).
+Hard-player decision latency over {lat["decisions"]} real decisions (forced moves excluded) in
+4-seat games against normal players: p50 {lat["p50_ms"]:.1f} ms, p99 {lat["p99_ms"]:.1f} ms,
+max {lat["max_ms"]:.1f} ms (target p99 ≤ 100 ms: {latency}).
 
 Tournaments: 4-seat games with two seats of each level, seat order alternating (SWSW, WSWS)
 to cancel any first-player advantage, so an even match is 50%. The interval is the 95%

@@ -10,12 +10,13 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from mousehole.games import GAMES
 from mousehole.server import catalogue, pages
 from mousehole.server.catalogue import ListedGame
+from mousehole.server.live import Rooms, create_room, room_socket
 from mousehole.server.storage import DEFAULT_DB_PATH, prepare_sqlite
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -51,15 +52,19 @@ def create_app(
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "ok", "storage": f"sqlite:{storage_path}"})
 
-    return Starlette(
+    app = Starlette(
         routes=[
             Route("/", home, methods=["GET"]),
             Route("/api/games", api_games, methods=["GET"]),
             Route("/healthz", healthz, methods=["GET"]),
+            Route("/api/rooms", create_room, methods=["POST"]),
+            WebSocketRoute("/ws/rooms/{room}", room_socket),
             Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
         ],
         exception_handlers={HTTPException: _http_error},
     )
+    app.state.rooms = Rooms()
+    return app
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

@@ -1,0 +1,276 @@
+"""A room: the one serialized authority over one match (architecture habit 9).
+
+Every command is checked in a fixed order (seat, game not over, seat's turn, action parses,
+action legal, client's version current), then applied, chance resolved by the server, and only
+then are the committed moves returned for broadcast. Local matches are rooms too: a private
+room whose seats all belong to one browser, so local and online play share this code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..engine import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Game,
+    IllegalActionError,
+    MalformedActionError,
+    Match,
+    MouseholeError,
+    Player,
+    replay,
+)
+from ..games import BOTS, load_game, make_bot
+
+SeatKind = Literal["human", "computer"]
+MAX_NAME = 24
+RECENT_ACTION_IDS = 64
+
+
+class RoomError(Exception):
+    """A refused command: `code` is stable (for clients), `message` says what and why."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> JSON:
+        """Return the error as the protocol sends it."""
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+@dataclass
+class Seat:
+    """One seat of a room: who plays it."""
+
+    index: int
+    kind: SeatKind
+    name: str
+    level: str | None = None
+    """The computer level (easy, normal, hard) when `kind` is "computer"."""
+
+    def to_json(self) -> JSON:
+        """Return the seat as the protocol shows it to everyone."""
+        return {"seat": self.index, "kind": self.kind, "name": self.name, "level": self.level}
+
+
+@dataclass(frozen=True)
+class Committed:
+    """One move the room committed: its index in the record, who made it and what it did."""
+
+    index: int
+    seat: int | None
+    action: JSON
+    events: list[JSON]
+
+    def to_json(self) -> JSON:
+        """Return the move as the protocol sends it ("version" is the count after it)."""
+        seat: int | str = "chance" if self.seat is None else self.seat
+        return {
+            "version": self.index + 1,
+            "seat": seat,
+            "action": self.action,
+            "events": self.events,
+        }
+
+
+def hash_token(token: str) -> str:
+    """Return the stored form of a seat or owner token (rooms never keep the token itself)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """Return a long random secret (256 bits, URL-safe)."""
+    return secrets.token_urlsafe(32)
+
+
+def parse_seats(game_name: str, data: Any, seats_allowed: range) -> list[Seat]:
+    """Return the seats described by `data`: [{"kind", "name", "level"?}, ...]."""
+    if not isinstance(data, list) or len(data) not in seats_allowed:
+        low, high = seats_allowed.start, seats_allowed.stop - 1
+        raise RoomError("bad_seats", f"seats: expected a list of {low} to {high} seats")
+    seats = []
+    levels = BOTS[game_name]
+    for index, entry in enumerate(data):
+        where = f"seats[{index}]"
+        if not isinstance(entry, dict):
+            raise RoomError("bad_seats", f"{where}: expected an object")
+        kind = entry.get("kind")
+        if kind not in ("human", "computer"):
+            raise RoomError("bad_seats", f"{where}.kind: expected 'human' or 'computer'")
+        name = entry.get("name", f"Seat {index + 1}")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise RoomError("bad_seats", f"{where}.name: 1 to {MAX_NAME} characters")
+        level = entry.get("level")
+        if kind == "computer" and level not in levels:
+            raise RoomError(
+                "bad_seats", f"{where}.level: choose {', '.join(levels)} for a computer seat"
+            )
+        seats.append(Seat(index, kind, name.strip(), level if kind == "computer" else None))
+    return seats
+
+
+@dataclass
+class Room:
+    """One match and its seats; every change goes through `act` or `advance`."""
+
+    room_id: str
+    match: Match
+    seats: list[Seat]
+    owner_hash: str
+    _bots: dict[int, Player] = field(default_factory=dict)
+    _recent: OrderedDict[str, int] = field(default_factory=OrderedDict)
+
+    @classmethod
+    def create(
+        cls,
+        game_name: str,
+        options: Any,
+        seats: Any,
+        *,
+        record: Any = None,
+        room_id: str | None = None,
+    ) -> tuple[Room, str]:
+        """Return a new room and its owner token; `record` resumes a saved match."""
+        if not isinstance(options, dict):
+            raise RoomError("bad_options", "options: expected a JSON object")
+        try:
+            game = load_game(game_name, **options)
+        except MouseholeError as error:
+            raise RoomError("bad_options", str(error)) from None
+        parsed = parse_seats(game_name, seats, range(game.seat_count, game.seat_count + 1))
+        match = Match(game) if record is None else _resume(game, record)
+        token = new_token()
+        room = cls(room_id or secrets.token_hex(8), match, parsed, hash_token(token))
+        for seat in parsed:
+            if seat.kind == "computer" and seat.level is not None:
+                room._bots[seat.index] = make_bot(game_name, seat.level, secrets.randbits(63))
+        if record is None:
+            room.match.resolve_chance()  # a random starting seat is decided at once
+        return room, token
+
+    @property
+    def game(self) -> Game:
+        """Return the room's game."""
+        return self.match.game
+
+    @property
+    def version(self) -> int:
+        """Return how many moves are committed (it only grows)."""
+        return len(self.match.record.moves)
+
+    def owns(self, token: Any) -> bool:
+        """Return True when `token` is this room's owner token."""
+        return isinstance(token, str) and secrets.compare_digest(hash_token(token), self.owner_hash)
+
+    def act(self, seat: Any, action: Any, version: Any, action_id: Any = None) -> list[Committed]:
+        """Apply a human seat's action, then the chance it leads to; return what was committed."""
+        if isinstance(action_id, str) and action_id in self._recent:
+            return []  # a retry of a committed action: never applied twice
+        state = self.match.state
+        if state.current_player() == TERMINAL:
+            raise RoomError("game_over", "the game is over")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise RoomError("bad_seat", f"seat: expected a seat index 0..{len(self.seats) - 1}")
+        actor = state.current_player()
+        if actor != seat:
+            due = "chance" if actor == CHANCE else f"seat {actor}"
+            raise RoomError("not_your_turn", f"seat {seat} cannot act now: {due} is due")
+        if self.seats[seat].kind != "human":
+            raise RoomError("not_your_turn", f"seat {seat} is played by the computer")
+        try:
+            parsed = self.game.action_from_json(action)
+        except MalformedActionError as error:
+            raise RoomError("malformed_action", str(error)) from None
+        if parsed not in state.legal_actions():
+            try:
+                state.apply(parsed)  # for the rules' own explanation of why not
+            except IllegalActionError as error:
+                raise RoomError("illegal_action", str(error)) from None
+            raise RoomError("illegal_action", f"seat {seat} cannot {parsed.to_text()} now")
+        self._check_version(version)
+        committed = self._commit(seat, parsed)
+        if isinstance(action_id, str):
+            self._remember(action_id)
+        return committed
+
+    def advance(self, version: Any) -> list[Committed]:
+        """Let the computer seat to act make one decision (then chance); return the moves."""
+        state = self.match.state
+        if state.current_player() == TERMINAL:
+            raise RoomError("game_over", "the game is over")
+        actor = state.current_player()
+        if actor == CHANCE:
+            self._check_version(version)
+            return self._resolve_chance()
+        if self.seats[actor].kind != "computer":
+            raise RoomError("not_computer_turn", f"seat {actor} is a human seat: it must act")
+        self._check_version(version)
+        return self._commit(actor, self._bots[actor].choose(state))
+
+    def _check_version(self, version: Any) -> None:
+        if version != self.version:
+            raise RoomError(
+                "stale_version", f"version {version!r} is not current ({self.version}): resync"
+            )
+
+    def _commit(self, seat: int, action: Any) -> list[Committed]:
+        index = self.version
+        state = self.match.apply(action, seat=seat)
+        committed = [Committed(index, seat, action.to_json(), list(state.events))]
+        return committed + self._resolve_chance()
+
+    def _resolve_chance(self) -> list[Committed]:
+        committed = []
+        while self.match.state.current_player() == CHANCE:
+            index = self.version
+            outcome = self.match.sample_chance()
+            events = list(self.match.state.events)
+            committed.append(Committed(index, None, outcome.to_json(), events))
+        return committed
+
+    def _remember(self, action_id: str) -> None:
+        self._recent[action_id] = self.version
+        while len(self._recent) > RECENT_ACTION_IDS:
+            self._recent.popitem(last=False)
+
+    def snapshot(self) -> JSON:
+        """Return the whole room as its owner sees it (local rooms: every seat is theirs)."""
+        state = self.match.state
+        actor = state.current_player()
+        human_turn = actor >= 0 and self.seats[actor].kind == "human"
+        return {
+            "type": "snapshot",
+            "room": self.room_id,
+            "game": self.game.name,
+            "options": self.game.options(),
+            "version": self.version,
+            "seats": [seat.to_json() for seat in self.seats],
+            "state": state.observation(actor if human_turn else None),
+            "to_act": None if actor < 0 else actor,
+            "legal": [a.to_json() for a in state.legal_actions()] if human_turn else [],
+            "winners": state.winners(),
+            "record": self.match.record.to_json() | {"seed": None},
+        }
+
+
+def _resume(game: Game, record: Any) -> Match:
+    """Return a match that continues a saved record (a fresh seed decides the future)."""
+    if not isinstance(record, dict):
+        raise RoomError("bad_record", "record: expected a match record object")
+    try:
+        result = replay(game, record)
+    except MouseholeError as error:
+        raise RoomError("bad_record", f"record: {error}") from None
+    if result.error is not None:
+        raise RoomError("bad_record", f"record: {result.error}")
+    if result.record.options != game.options():
+        raise RoomError("bad_record", "record: its options differ from the room's")
+    return Match.resumed(game, result.record, result.state)
