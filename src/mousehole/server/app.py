@@ -9,7 +9,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -49,6 +49,14 @@ def create_app(
     async def api_games(request: Request) -> Response:
         return JSONResponse([game.to_json() for game in listed])
 
+    async def game_page(request: Request) -> Response:
+        name = request.path_params["game"]
+        page = request.url.path.strip("/").split("/")[0]  # "play" or "playground"
+        path = WEB_DIR / name / f"{page}.html"
+        if name not in games or not path.is_file():
+            raise HTTPException(404)
+        return FileResponse(path, media_type="text/html")
+
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "ok", "storage": f"sqlite:{storage_path}"})
 
@@ -58,6 +66,8 @@ def create_app(
             Route("/api/games", api_games, methods=["GET"]),
             Route("/healthz", healthz, methods=["GET"]),
             Route("/api/rooms", create_room, methods=["POST"]),
+            Route("/play/{game:str}", game_page, methods=["GET"]),
+            Route("/playground/{game:str}", game_page, methods=["GET"]),
             WebSocketRoute("/ws/rooms/{room}", room_socket),
             Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
         ],
