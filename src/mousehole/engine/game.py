@@ -8,6 +8,7 @@ caller (the match runner, a bot, a test) picks the outcome and applies it like a
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -151,11 +152,23 @@ class Game(ABC):
         return f"load_game({self.name!r}, {args})"
 
 
+_CUMULATIVE: dict[int, tuple[Sequence[tuple[Action, float]], list[float]]] = {}
+"""Cumulative probabilities of outcome lists seen before, by identity. Games return the same
+constant tuple at most chance nodes (a die), so sampling skips re-adding probabilities. Each
+entry keeps its list alive, so an id cannot be reused by another list while it is cached."""
+
+
 def sample_outcome(outcomes: Sequence[tuple[Action, float]], u: float) -> Action:
     """Return the outcome whose cumulative probability interval holds `u` in [0, 1)."""
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if u < acc:
-            return action
-    return outcomes[-1][0]  # rounding: probabilities may sum to 0.9999999
+    entry = _CUMULATIVE.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        acc, cumulative = 0.0, []
+        for _, p in outcomes:
+            acc += p
+            cumulative.append(acc)
+        cumulative[-1] = 1.0  # rounding: probabilities may sum to 0.9999999
+        if len(_CUMULATIVE) < 1024:
+            _CUMULATIVE[id(outcomes)] = (outcomes, cumulative)
+    else:
+        cumulative = entry[1]
+    return outcomes[bisect_right(cumulative, u)][0]

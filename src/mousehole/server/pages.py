@@ -39,12 +39,35 @@ fill="#a39a8f" />
 </svg>""")
 
 
-def _page(title: str, main: Html, *, description: str, brand_is_heading: bool = False) -> Html:
+# The player's settings (sound, music, motion, speed): a slot in the header that the module
+# fills in; without JavaScript there is nothing to set, so the slot stays empty.
+SETTINGS_STYLESHEET = Html('<link rel="stylesheet" href="/static/shared/settings-panel.css">\n')
+SETTINGS_SLOT = Html('\n  <div class="settings-slot" id="settings"></div>')
+SETTINGS_SCRIPT = Html("""\
+<script type="module">
+import { mountSettings } from "/static/shared/settings-panel.js";
+mountSettings(document.getElementById("settings"));
+</script>
+""")
+
+
+def _page(
+    title: str,
+    main: Html,
+    *,
+    description: str,
+    brand_is_heading: bool = False,
+    settings: bool = False,
+) -> Html:
     """Return a whole HTML document with the shared header and footer around `main`.
 
     The brand is the page's <h1> on the home page only; other pages bring their own <h1>.
+    With `settings`, the header holds the settings panel.
     """
     brand_tag = "h1" if brand_is_heading else "p"
+    stylesheet, slot, script = (
+        (SETTINGS_STYLESHEET, SETTINGS_SLOT, SETTINGS_SCRIPT) if settings else ("", "", "")
+    )
     return Html(f"""\
 <!doctype html>
 <html lang="en">
@@ -57,13 +80,13 @@ def _page(title: str, main: Html, *, description: str, brand_is_heading: bool = 
 <link rel="preload" href="/static/fonts/kalam-latin-700-normal.woff2" as="font" type="font/woff2"
   crossorigin>
 <link rel="stylesheet" href="/static/index.css">
-</head>
+{stylesheet}</head>
 <body>
 <a class="skip-link" href="#main">Skip to the games</a>
 <header class="masthead">
   <{brand_tag} class="brand-line"><a class="brand" href="/">{LOGO}<span class="brand-name">\
 Mousehole</span></a></{brand_tag}>
-  <p class="tagline">Board games of mice and cheese, for friends, families and bots.</p>
+  <p class="tagline">Board games of mice and cheese, for friends, families and bots.</p>{slot}
 </header>
 <main id="main" tabindex="-1">
 {main}
@@ -72,7 +95,7 @@ Mousehole</span></a></{brand_tag}>
   <p>For developers: <a href="/api/games">the games as JSON</a> ·
   <a href="/healthz">health check</a></p>
 </footer>
-</body>
+{script}</body>
 </html>
 """)
 
@@ -134,6 +157,7 @@ def home_page(games: Iterable[GameListing], planned: Iterable[PlannedGame]) -> H
         Html(main),
         description="Play mouse-and-cheese board games with friends, families and bots.",
         brand_is_heading=True,
+        settings=True,
     )
 
 

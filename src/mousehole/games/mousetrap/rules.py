@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from ...engine import (
     CHANCE,
@@ -466,13 +466,19 @@ class MouseTrapState(State):
                 events.append(("shortfall", seat, shortfall))
         if not shortfall:
             return
-        rivals = [t for t in range(self.n) if t != seat and not v[_CAPTURED + t]]
-        richest = max(v[_CHEESE + t] for t in rivals)  # ruling: measured once, free rivals only
-        cap = min(shortfall, richest)
+        # ruling: the richest among the other free mice, measured once as collection begins
+        richest, tied = 0, cast(tuple[int, ...], ())
+        for t in range(self.n):
+            if t != seat and not v[_CAPTURED + t]:
+                held = v[_CHEESE + t]
+                if held > richest:
+                    richest, tied = held, (t,)
+                elif held == richest and held:
+                    tied += (t,)
+        cap = shortfall if shortfall < richest else richest
         if not cap:
             events.append(("took", seat, ()))
             return
-        tied = tuple(t for t in rivals if v[_CHEESE + t] == richest)
         if len(tied) == 1:
             self._take_from(events, seat, ((tied[0], cap),))
         else:
