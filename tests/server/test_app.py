@@ -29,7 +29,7 @@ class FakeGame:
     browser_ready: bool = False
 
 
-def test_home_page_lists_mouse_trap_with_its_seats_and_the_command_to_play_it(
+def test_home_page_lists_mouse_trap_with_its_seats_and_a_play_button(
     client: TestClient,
 ) -> None:
     response = client.get("/")
@@ -39,8 +39,10 @@ def test_home_page_lists_mouse_trap_with_its_seats_and_the_command_to_play_it(
     game = GAMES["mousetrap"]
     assert "Mouse Trap" in response.text
     assert f"{game.min_seats}–{game.max_seats} players" in response.text
-    assert "<code>mousehole simulate mousetrap</code>" in response.text
-    assert 'href="/play/mousetrap"' not in response.text  # not browser-ready yet
+    assert 'href="/play/mousetrap" data-testid="play-mousetrap"' in response.text
+    assert 'data-continue="mousetrap"' in response.text  # shown by script for a saved match
+    assert 'href="/playground/mousetrap"' in response.text
+    assert "mousehole simulate mousetrap" not in response.text
 
 
 def test_home_page_shows_the_planned_games_as_coming_soon(client: TestClient) -> None:

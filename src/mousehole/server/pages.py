@@ -47,6 +47,12 @@ SETTINGS_SCRIPT = Html("""\
 <script type="module">
 import { mountSettings } from "/static/shared/settings-panel.js";
 mountSettings(document.getElementById("settings"));
+// A local match saved in this browser: offer to continue it (storage may be blocked).
+for (const link of document.querySelectorAll("[data-continue]")) {
+  try {
+    if (localStorage.getItem(`mousehole.${link.dataset.continue}.match`)) link.hidden = false;
+  } catch {}
+}
 </script>
 """)
 
@@ -104,7 +110,16 @@ def _game_card(game: GameListing) -> Html:
     """Return the card of a registered game: how many play it and how to start."""
     name = escape(game.name)
     if game.browser_ready:
-        start = f'<a class="button" href="/play/{name}">Play {escape(game.title)}</a>'
+        start = (
+            f'<a class="button" href="/play/{name}" data-testid="play-{name}">'
+            f"Play {escape(game.title)}</a>"
+            f'<a class="button button-secondary" href="/play/{name}" data-continue="{name}" '
+            f'data-testid="continue-{name}" hidden>Continue your match</a>'
+            f'<a class="card-link" href="/playground/{name}">Trap Playground</a>'
+            if game.name == "mousetrap"
+            else f'<a class="button" href="/play/{name}" data-testid="play-{name}">'
+            f"Play {escape(game.title)}</a>"
+        )
     else:
         start = (
             '<p class="cli-note">Rules engine ready — play from the command line: '

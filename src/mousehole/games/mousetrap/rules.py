@@ -95,6 +95,7 @@ class MouseTrapGame(Game):
     )
     min_seats: ClassVar[int] = MIN_SEATS
     max_seats: ClassVar[int] = MAX_SEATS
+    browser_ready: ClassVar[bool] = True
 
     def __init__(self, seats: int = 4, start_seat: int | None = None):
         if isinstance(seats, bool) or not isinstance(seats, int):

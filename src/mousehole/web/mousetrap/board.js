@@ -1,0 +1,402 @@
+// The Mouse Trap board: space data (mirrors games/mousetrap/board.py, presentation only),
+// the newly drawn geometry of the winding approach path and the six-space loop, and the SVG
+// drawing of spaces and mice. Nothing here decides a rule: the server does.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+export const WIDTH = 1400;
+export const HEIGHT = 960;
+export const LOOP_START = 44;
+export const CHEESE_WHEEL = 49;
+export const TURN_CRANK = 46;
+export const COMPONENT_COUNT = 23;
+
+export const COMPONENT_NAMES = [
+  "Base A", "Gear support", "Gear 3", "Crank", "Gear 5", "Stop sign and rubber band",
+  "Lamppost", "Shoe", "Stairway", "Bucket with first metal marble", "Base B", "Rain gutter",
+  "Plumbing", "Helping hand", "Thing-a-ma-jig", "Bathtub", "Second metal marble",
+  "Diving board", "Diver", "Cage Base C", "Washtub", "Cage post", "Cage",
+];
+
+const B2 = ["build", 2, "Build 2"];
+const B23 = ["build", 3, "Build 2–3"];
+const B234 = ["build", 4, "Build 2–3–4"];
+const go = (dest, label) => ["go_to", dest, label];
+
+/** The 50 spaces as [kind, value, label], in board order (board.py SPACES). */
+const RAW = [
+  ["start", 0, "Start"], B2, ["take", 2, "Take 2"], B234, B2, go(3, "Go back 2"), B234,
+  ["take", 1, "Take 1"], B234, B23, go(14, "Move ahead 4"), B234, B2, go(0, "Go to Start"),
+  B234, go(9, "Go back 6"), B2, B234, B23, B2, B234, ["dog_bone", 0, "Dog Bone"], B234, B2,
+  ["lose", 2, "Lose 2"], B2, B234, go(21, "Go to Dog Bone"), B234, B23,
+  go(49, "Go to Cheese Wheel"), B2, B234, go(29, "Go back 4"), B2, B234, B23,
+  ["take_richest", 3, "Take 3 from the richest rival"], B234, ["lose", 3, "Lose 3"], B234, B23,
+  go(36, "Go back 6"), B2, ["safe", 0, "Safe"], B234, ["turn_crank", 0, "Turn Crank"], B234,
+  ["take", 2, "Take 2"], ["cheese_wheel", 2, "Cheese Wheel"],
+];
+
+export const SPACES = RAW.map(([kind, value, label], index) => ({ index, kind, value, label }));
+
+export function isLoop(index) {
+  return index >= LOOP_START;
+}
+
+/** Where a mouse on `position` ends after `steps` forward: past 49 continues at 44. */
+export function stepForward(position) {
+  return position + 1 > CHEESE_WHEEL ? LOOP_START : position + 1;
+}
+
+export function buildsIn(space, seatCount) {
+  return space.kind === "build" && seatCount <= space.value;
+}
+
+/** A readable sentence of what landing on `index` does (board.py describe_space). */
+export function describeSpace(index, seatCount = null) {
+  const space = SPACES[index];
+  const { kind, value, label } = space;
+  if (kind === "build") {
+    const counts = { 2: "2", 3: "2 or 3", 4: "2, 3 or 4" }[value];
+    const amount = isLoop(index) ? "the next two components (or the last one)" : "the next component";
+    let text = `${label}: in a game begun with ${counts} mice, install ${amount} and take one `
+      + "cheese from the supply for each, while the supply lasts.";
+    if (seatCount !== null && !buildsIn(space, seatCount)) {
+      text += ` Not eligible in this ${seatCount}-mouse game: nothing happens.`;
+    }
+    return text;
+  }
+  if (kind === "take") {
+    return `Take ${value}: take ${value} cheese from the supply; any shortfall comes from the `
+      + "richest rival(s).";
+  }
+  if (kind === "take_richest") {
+    return "Take up to 3 cheese from the richest rival(s), even while the supply has cheese.";
+  }
+  if (kind === "lose") {
+    return `Lose ${value}: return ${value} cheese (or all you have) to the supply.`;
+  }
+  if (kind === "go_to") {
+    return `${label}: move to space ${value} and end the turn; that space does nothing this time.`;
+  }
+  return {
+    start: "Start: where every mouse begins. Landing here again does nothing.",
+    dog_bone: "Dog Bone: the turn ends with no effect.",
+    safe: "Safe: no rival can pay cheese to move you while you stay here.",
+    cheese_wheel: "Cheese Wheel: take 2 cheese as on a Take space. The cage falls here: mice on "
+      + "the Wheel can be captured.",
+    turn_crank: "Turn Crank: once all 23 components are installed, landing here by your roll "
+      + "starts the trap phase; before that, nothing happens.",
+  }[kind];
+}
+
+/** Short label drawn under a space's icon. */
+function caption(space) {
+  switch (space.kind) {
+    case "build": return { 2: "2", 3: "2–3", 4: "2–3–4" }[space.value];
+    case "take": return `+${space.value}`;
+    case "take_richest": return "+3 rival";
+    case "lose": return `−${space.value}`;
+    case "go_to": return `→ ${space.value}`;
+    case "start": return "Start";
+    case "dog_bone": return "Bone";
+    case "safe": return "Safe";
+    case "turn_crank": return "Crank";
+    case "cheese_wheel": return "Wheel";
+    default: return "";
+  }
+}
+
+// ---------------------------------------------------------------- geometry
+
+// The approach path winds down the left of the board: a smooth curve through these points.
+const WAYPOINTS = [
+  [70, 104], [230, 92], [410, 100], [560, 116], [618, 190], [555, 268], [380, 282],
+  [210, 274], [82, 284], [40, 360], [95, 436], [260, 450], [430, 440], [560, 448],
+  [618, 524], [555, 600], [390, 610], [220, 598], [85, 614], [44, 694], [118, 770],
+  [300, 792], [480, 784], [640, 780], [790, 752], [884, 676], [924, 590],
+];
+
+export const RING = { cx: 1170, cy: 612, r: 190 };
+// Loop spaces counter-clockwise from the upper left, so Cheese Wheel (49) sits at the top,
+// under the cage of the machine.
+const RING_ANGLES = { 44: -150, 45: 150, 46: 90, 47: 30, 48: -30, 49: -90 };
+
+function catmullRom(points, samples = 24) {
+  const out = [];
+  for (let i = 0; i < points.length - 1; i += 1) {
+    const p0 = points[Math.max(0, i - 1)];
+    const p1 = points[i];
+    const p2 = points[i + 1];
+    const p3 = points[Math.min(points.length - 1, i + 2)];
+    for (let s = 0; s < samples; s += 1) {
+      const t = s / samples;
+      const t2 = t * t;
+      const t3 = t2 * t;
+      const f = (a, b, c, d) => 0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2
+        + (-a + 3 * b - 3 * c + d) * t3);
+      out.push([f(p0[0], p1[0], p2[0], p3[0]), f(p0[1], p1[1], p2[1], p3[1])]);
+    }
+  }
+  out.push(points[points.length - 1]);
+  return out;
+}
+
+const CURVE = catmullRom(WAYPOINTS);
+
+function placeAlong(curve, count) {
+  const lengths = [0];
+  for (let i = 1; i < curve.length; i += 1) {
+    const [x0, y0] = curve[i - 1];
+    const [x1, y1] = curve[i];
+    lengths.push(lengths[i - 1] + Math.hypot(x1 - x0, y1 - y0));
+  }
+  const total = lengths[lengths.length - 1];
+  const points = [];
+  let j = 1;
+  for (let k = 0; k < count; k += 1) {
+    const target = (total * k) / (count - 1);
+    while (j < lengths.length - 1 && lengths[j] < target) j += 1;
+    const span = lengths[j] - lengths[j - 1] || 1;
+    const t = Math.min(1, Math.max(0, (target - lengths[j - 1]) / span));
+    const [x0, y0] = curve[j - 1];
+    const [x1, y1] = curve[j];
+    points.push({ x: x0 + (x1 - x0) * t, y: y0 + (y1 - y0) * t });
+  }
+  return points;
+}
+
+/** The centre of every space, 0..49. */
+export const POSITIONS = (() => {
+  const path = placeAlong(CURVE, LOOP_START);
+  for (let i = LOOP_START; i <= CHEESE_WHEEL; i += 1) {
+    const a = (RING_ANGLES[i] * Math.PI) / 180;
+    path.push({ x: RING.cx + RING.r * Math.cos(a), y: RING.cy + RING.r * Math.sin(a) });
+  }
+  return path.map((p) => ({ x: Math.round(p.x), y: Math.round(p.y) }));
+})();
+
+/** Where the machine's 640×420 box is drawn on the board (translate + scale). */
+// Its Base C (where the cage comes down, x 605 y 372 in the machine's box) sits right under
+// Cheese Wheel (49), at the top of the loop.
+export const MACHINE_PLACE = { x: 1170 - 605 * 0.86, y: 422 + 32 - 372 * 0.86, scale: 0.86 };
+
+export const VIEWS = {
+  overview: [0, 0, WIDTH, HEIGHT],
+  trap: [620, 104, 640, 439],
+  path: [0, 40, 1000, 830],
+};
+
+/** A viewBox of the board's aspect centred on (x, y), clamped to the board. */
+export function zoomBox(x, y, width = 480) {
+  const height = (width * HEIGHT) / WIDTH;
+  const left = Math.min(Math.max(0, x - width / 2), WIDTH - width);
+  const top = Math.min(Math.max(0, y - height / 2), HEIGHT - height);
+  return [Math.round(left), Math.round(top), width, Math.round(height)];
+}
+
+// ---------------------------------------------------------------- tokens
+
+/** Seat tokens: colour AND shape differ (colour-blind safe), with the name's letter. */
+export const TOKENS = [
+  { shape: "circle", colour: "#1f5fbf", light: "#cfe0fb", label: "blue circle" },
+  { shape: "square", colour: "#b8500a", light: "#fbdcc4", label: "orange square" },
+  { shape: "triangle", colour: "#23783a", light: "#cdeccf", label: "green triangle" },
+  { shape: "diamond", colour: "#7034a8", light: "#e6d4f6", label: "purple diamond" },
+];
+
+function shapeMarkup(shape, size) {
+  const s = size;
+  switch (shape) {
+    case "square": return `<rect x="${-s}" y="${-s}" width="${2 * s}" height="${2 * s}" rx="3"/>`;
+    case "triangle": return `<path d="M0 ${-s * 1.25} L${s * 1.2} ${s * 0.85} L${-s * 1.2} ${s * 0.85} Z"/>`;
+    case "diamond": return `<path d="M0 ${-s * 1.3} L${s * 1.2} 0 L0 ${s * 1.3} L${-s * 1.2} 0 Z"/>`;
+    default: return `<circle r="${s * 1.08}"/>`;
+  }
+}
+
+export function escapeText(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The markup of a seat's token (a mouse with ears and tail on its shape), centred at 0,0. */
+export function tokenMarkup(seat, letter, size = 13) {
+  const token = TOKENS[seat];
+  const s = size;
+  return `<g class="token token-${token.shape}">
+    <path class="token-tail" d="M${s * 0.6} ${s * 0.9} q${s * 0.9} ${s * 0.5} ${s * 0.6} ${s * 1.3}"
+      fill="none" stroke="#3a2817" stroke-width="2" stroke-linecap="round"/>
+    <circle cx="${-s * 0.75}" cy="${-s * 1.05}" r="${s * 0.42}" fill="#e9a3ad" stroke="#3a2817" stroke-width="2"/>
+    <circle cx="${s * 0.75}" cy="${-s * 1.05}" r="${s * 0.42}" fill="#e9a3ad" stroke="#3a2817" stroke-width="2"/>
+    <g fill="${token.colour}" stroke="#3a2817" stroke-width="2.5" stroke-linejoin="round">${shapeMarkup(token.shape, s)}</g>
+    <text class="token-letter" y="${s * 0.36}" text-anchor="middle" font-size="${s * 1.05}"
+      fill="#ffffff">${escapeText(letter)}</text>
+  </g>`;
+}
+
+/** A small standalone SVG of a token for the side panel and dialogs. */
+export function tokenSvg(seat, letter, px = 34) {
+  return `<svg class="token-svg" viewBox="-20 -22 40 46" width="${px}" height="${px}"
+    aria-hidden="true" focusable="false">${tokenMarkup(seat, letter, 12)}</svg>`;
+}
+
+// ---------------------------------------------------------------- icons
+
+const INK = "#3a2817";
+
+function gear(cx, cy, r) {
+  let teeth = "";
+  for (let k = 0; k < 8; k += 1) {
+    const a = (k * Math.PI) / 4;
+    const x = cx + Math.cos(a) * r;
+    const y = cy + Math.sin(a) * r;
+    teeth += `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(r * 0.3).toFixed(1)}"/>`;
+  }
+  return `<g fill="#b9b2a6" stroke="${INK}" stroke-width="1.6">${teeth}<circle cx="${cx}" cy="${cy}" r="${r}"/>
+    <circle cx="${cx}" cy="${cy}" r="${(r * 0.38).toFixed(1)}" fill="#fff8e4"/></g>`;
+}
+
+function cheeseWedge(x, y, s = 1) {
+  return `<g transform="translate(${x} ${y}) scale(${s})" stroke="${INK}" stroke-width="1.6" stroke-linejoin="round">
+    <path d="M-10 5 L10 -4 L10 7 L-10 9 Z" fill="#f6c945"/>
+    <path d="M-10 5 L6 -9 L10 -4 Z" fill="#fbe08a"/>
+    <circle cx="2" cy="3.5" r="1.7" fill="#d9a21c" stroke-width="1"/></g>`;
+}
+
+function icon(space) {
+  switch (space.kind) {
+    case "build": return `${gear(-4, 1, 7)}<path d="M4 9 L12 -2 M9 -5 a4 4 0 1 0 5 5" stroke="${INK}"
+      stroke-width="2.6" stroke-linecap="round" fill="none"/>`;
+    case "take": return cheeseWedge(0, 0);
+    case "take_richest": return `${cheeseWedge(-2, 0)}<path d="M9 -9 l4 4 -4 4" fill="none" stroke="${INK}" stroke-width="2"/>`;
+    case "lose": return `${cheeseWedge(-2, 1, 0.9)}<path d="M2 -6 L14 -6" stroke="#b3261e" stroke-width="3.4" stroke-linecap="round"/>`;
+    case "go_to": {
+      const back = space.value < space.index;
+      const d = back ? "M11 0 L-9 0 M-3 -6 L-9 0 L-3 6" : "M-11 0 L9 0 M3 -6 L9 0 L3 6";
+      return `<path d="${d}" fill="none" stroke="${INK}" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/>`;
+    }
+    case "dog_bone": return `<g fill="#fffdf5" stroke="${INK}" stroke-width="1.8"><path d="M-7 -2 h14 v4 h-14 z"/>
+      <circle cx="-9" cy="-3" r="3.4"/><circle cx="-9" cy="3" r="3.4"/><circle cx="9" cy="-3" r="3.4"/><circle cx="9" cy="3" r="3.4"/>
+      <path d="M-7 -1.6 h14 v3.2 h-14 z" stroke="none"/></g>`;
+    case "safe": return `<path d="M0 -11 L10 -7 C10 3 6 8 0 11 C-6 8 -10 3 -10 -7 Z" fill="#8fc5e8" stroke="${INK}" stroke-width="2"/>
+      <path d="M-4 0 L-1 4 L5 -4" fill="none" stroke="${INK}" stroke-width="2.2" stroke-linecap="round"/>`;
+    case "turn_crank": return `<circle r="9" fill="none" stroke="${INK}" stroke-width="2" stroke-dasharray="4 3"/>
+      <path d="M0 0 L7 -7 L7 -12" fill="none" stroke="${INK}" stroke-width="3" stroke-linecap="round"/>
+      <circle r="3" fill="#c95a6a" stroke="${INK}" stroke-width="1.5"/>`;
+    case "cheese_wheel": return `<circle r="12" fill="#f6c945" stroke="${INK}" stroke-width="2"/>
+      <circle r="4" fill="#e39b2d" stroke="${INK}" stroke-width="1.5"/>
+      <path d="M0 -12 V-4 M0 4 V12 M-12 0 H-4 M4 0 H12" stroke="${INK}" stroke-width="1.5"/>`;
+    case "start": return `<path d="M-6 10 V-11 M-6 -11 L9 -6 L-6 -1" fill="#c95a6a" stroke="${INK}" stroke-width="2" stroke-linejoin="round"/>`;
+    default: return "";
+  }
+}
+
+// ---------------------------------------------------------------- drawing
+
+function trackPath(points) {
+  return points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`).join(" ");
+}
+
+/** The static board markup: background, track, loop ring, and every space. */
+export function boardMarkup(seatCount) {
+  const track = trackPath(CURVE);
+  const last = POSITIONS[LOOP_START - 1];
+  const first = POSITIONS[LOOP_START];
+  const spaces = SPACES.map((space) => spaceMarkup(space, seatCount)).join("");
+  // Redirect hints: a faint dashed arc from each Go-to space to its destination.
+  return `
+  <defs>
+    <pattern id="mt-holes" width="120" height="120" patternUnits="userSpaceOnUse">
+      <circle cx="22" cy="30" r="9" fill="#f5dd95"/><circle cx="84" cy="86" r="14" fill="#f5dd95"/>
+      <circle cx="96" cy="18" r="5" fill="#f5dd95"/>
+    </pattern>
+  </defs>
+  <rect class="board-bg" x="4" y="4" width="${WIDTH - 8}" height="${HEIGHT - 8}" rx="36"/>
+  <rect x="4" y="4" width="${WIDTH - 8}" height="${HEIGHT - 8}" rx="36" fill="url(#mt-holes)" opacity="0.55"/>
+  <path class="track-shadow" d="${track}"/>
+  <path class="track" d="${track}"/>
+  <path class="track-dash" d="${track}"/>
+  <path class="track" d="M${last.x} ${last.y} Q ${last.x + 70} ${first.y + 70} ${first.x} ${first.y}"/>
+  <circle class="ring-shadow" cx="${RING.cx}" cy="${RING.cy}" r="${RING.r}"/>
+  <circle class="ring" cx="${RING.cx}" cy="${RING.cy}" r="${RING.r}"/>
+  <circle class="ring-dash" cx="${RING.cx}" cy="${RING.cy}" r="${RING.r}"/>
+  <g class="ring-arrows">${ringArrows()}</g>
+  <text class="ring-title" x="${RING.cx}" y="${RING.cy - 6}" text-anchor="middle">The loop</text>
+  <text class="ring-sub" x="${RING.cx}" y="${RING.cy + 18}" text-anchor="middle">round and round</text>
+  <g class="spaces">${spaces}</g>`;
+}
+
+function ringArrows() {
+  let out = "";
+  for (let i = LOOP_START; i <= CHEESE_WHEEL; i += 1) {
+    const a0 = RING_ANGLES[i];
+    const mid = ((a0 - 30) * Math.PI) / 180;
+    const x = RING.cx + RING.r * Math.cos(mid);
+    const y = RING.cy + RING.r * Math.sin(mid);
+    const rot = a0 - 30 - 180; // tangent pointing counter-clockwise
+    out += `<path d="M-7 -7 L3 0 L-7 7" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${rot})"
+      fill="none" stroke="#3a2817" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>`;
+  }
+  return out;
+}
+
+export function spaceAria(space, seatCount) {
+  return `Space ${space.index}: ${describeSpace(space.index, seatCount)}`;
+}
+
+function spaceMarkup(space, seatCount) {
+  const { x, y } = POSITIONS[space.index];
+  const loop = isLoop(space.index);
+  const half = loop ? 34 : 29;
+  const faded = space.kind === "build" && !buildsIn(space, seatCount);
+  const classes = ["space", `kind-${space.kind.replace("_", "-")}`];
+  if (faded) classes.push("ineligible");
+  if (loop) classes.push("loop");
+  const tab = space.index === 0 ? 0 : -1;
+  return `<g class="${classes.join(" ")}" data-testid="space-${space.index}" data-space="${space.index}"
+    role="button" tabindex="${tab}" aria-label="${escapeText(spaceAria(space, seatCount))}"
+    transform="translate(${x} ${y})">
+    <rect class="tile" x="${-half}" y="${-half}" width="${2 * half}" height="${2 * half}" rx="${loop ? 16 : 11}"/>
+    <text class="num" x="${-half + 6}" y="${-half + 15}">${space.index}</text>
+    <g class="icon" transform="translate(${loop ? 6 : 5} ${loop ? -4 : -3}) scale(${loop ? 1.15 : 0.95})">${icon(space)}</g>
+    <text class="cap" y="${half - 7}" text-anchor="middle">${escapeText(caption(space))}</text>
+    ${faded ? `<path class="strike" d="M${-half + 8} ${half - 8} L${half - 8} ${-half + 8}"/>` : ""}
+  </g>`;
+}
+
+/** Offsets so that up to four mice on one space all stay visible. */
+export function mouseOffset(rank, count) {
+  if (count <= 1) return { dx: 0, dy: 2 };
+  const spots = count === 2
+    ? [[-15, 4], [15, 4]]
+    : [[-15, -10], [15, -10], [-15, 16], [15, 16]];
+  const [dx, dy] = spots[rank % spots.length];
+  return { dx, dy };
+}
+
+/** Where each mouse stands: seat -> {x, y} given all positions (captured mice sit aside). */
+export function mouseSpots(mice) {
+  const bySpace = new Map();
+  mice.forEach((mouse, seat) => {
+    if (mouse.captured) return;
+    const list = bySpace.get(mouse.position) || [];
+    list.push(seat);
+    bySpace.set(mouse.position, list);
+  });
+  const spots = [];
+  mice.forEach((mouse, seat) => {
+    if (mouse.captured) {
+      // Captured mice wait in the cage corner of the ring, side by side.
+      spots[seat] = { x: RING.cx - 45 + seat * 30, y: RING.cy + 50 };
+      return;
+    }
+    const list = bySpace.get(mouse.position);
+    const { dx, dy } = mouseOffset(list.indexOf(seat), list.length);
+    const p = POSITIONS[mouse.position];
+    spots[seat] = { x: p.x + dx, y: p.y + dy };
+  });
+  return spots;
+}
+
+export function createSvg(tag, attrs = {}) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+}

@@ -1,0 +1,437 @@
+// The Mouse Trap match page: wires the room client, the renderer, the animations and the
+// controls together. The server decides everything; this page asks, waits for the committed
+// moves, animates them, and then shows the snapshot, which is the truth.
+
+import { getSetting, setSetting, subscribe, reducedMotion, playbackFactor } from "/static/shared/settings.js";
+import { unlockAudio, play } from "/static/shared/sound.js";
+import { mountSettings } from "/static/shared/settings-panel.js";
+import { createMachine } from "./machine.js";
+import { MACHINE_PLACE, SPACES } from "./board.js";
+import { initAnnouncer, announce } from "./announce.js";
+import { initLog, addLine, clearLog, exportLog, restoreLog } from "./log.js";
+import { canSave, loadMatch, saveMatch } from "./store.js";
+import { createRoom, RoomSocket, actionId } from "./net.js";
+import {
+  initRender, scheduleRender, seatName, letterOf, isHuman, seatCount, setBox, boxFor,
+  resetFollow, refreshSpaceLabels,
+} from "./render.js";
+import { initAnimate, playMoves, endBatch, skip, replayTrap, onWheel } from "./animate.js";
+import {
+  initControls, showSetup, hideSetup, fillSetup, setupError, confirm, showSplit, hideSplit,
+  showPass, showWinner, hideWinner, anyDialogOpen,
+} from "./controls.js";
+
+const $ = (id) => document.getElementById(id);
+
+const app = {
+  setup: null, room: null, token: null, socket: null, snapshot: null, view: null,
+  animating: false, busy: false, blocked: false, connected: false, viewMode: "overview",
+  fast: false, reduced: false, factor: 1, lastHuman: null, lastCrank: null, shownWinners: [],
+  queue: [], followSeat: null, animSeat: null, shownVersion: -1, winnerShownFor: null,
+  advanceTimer: null, generation: 0,
+};
+
+const el = {
+  board: $("board"), boardStatic: $("board-static"), miceLayer: $("mice-layer"),
+  highlights: $("highlights"), fxLayer: $("fx-layer"), seats: $("seats"), supply: $("supply"),
+  components: $("components"), nextPart: $("next-part"), prompt: $("prompt"),
+  promptSub: $("prompt-sub"), roll: $("roll"), trapPanel: $("trap-panel"),
+  spendList: $("spend-list"), crank: $("crank"), crankReason: $("crank-reason"),
+  endTurn: $("end-turn"), skip: $("skip-animation"), replay: $("replay-trap"),
+  speed: $("speed-toggle"), connection: $("connection"), die: $("die"),
+  viewButtons: [...document.querySelectorAll("[data-view]")],
+};
+
+const render = scheduleRender;
+
+// ---------------------------------------------------------------- preferences
+
+function readPrefs() {
+  app.fast = getSetting("speed") === "fast";
+  app.reduced = Boolean(reducedMotion());
+  app.factor = Number(playbackFactor()) || 1;
+  document.body.classList.toggle("reduced", app.reduced);
+  render();
+}
+
+let unlocked = false;
+function gesture() {
+  if (unlocked) return;
+  unlocked = true;
+  try {
+    unlockAudio();
+  } catch {
+    // no audio in this browser: the game is silent
+  }
+}
+
+function sound(name) {
+  try {
+    play(name);
+  } catch {
+    // sound is decoration
+  }
+}
+
+// ---------------------------------------------------------------- the machine
+
+const machineGroup = $("machine-place");
+machineGroup.setAttribute(
+  "transform",
+  `translate(${MACHINE_PLACE.x} ${MACHINE_PLACE.y}) scale(${MACHINE_PLACE.scale})`,
+);
+const machine = createMachine(machineGroup, { idPrefix: "play-" });
+
+// ---------------------------------------------------------------- view state
+
+function syncView() {
+  const snap = app.snapshot;
+  if (!snap) return;
+  const state = snap.state;
+  app.view = {
+    mice: state.mice.map((m) => ({ position: m.position, cheese: m.cheese, captured: m.captured })),
+    supply: state.supply,
+    components: state.components,
+    current: state.current,
+    phase: state.phase,
+  };
+  app.shownWinners = snap.winners || [];
+  app.shownVersion = snap.version;
+  machine.setInstalled(state.components, { animate: false });
+  if (!app.lastCrank) {
+    const cranks = (snap.record?.moves || []).filter((m) => m.action?.type === "crank_result");
+    if (cranks.length) app.lastCrank = { success: cranks[cranks.length - 1].action.success };
+  }
+  render();
+}
+
+function save() {
+  if (!app.snapshot || !app.room) return;
+  const ok = saveMatch({
+    room: app.room, token: app.token, record: app.snapshot.record, setup: app.setup,
+    log: exportLog(), lastHuman: app.lastHuman,
+  });
+  $("saving-off").hidden = ok;
+}
+
+// ---------------------------------------------------------------- rooms
+
+function stopRoom() {
+  app.generation += 1;
+  clearTimeout(app.advanceTimer);
+  if (app.socket) app.socket.close();
+  app.socket = null;
+  app.queue = [];
+  app.busy = false;
+  app.blocked = false;
+  skip();
+}
+
+function connect() {
+  const generation = app.generation;
+  const guard = (fn) => (...args) => {
+    if (generation === app.generation) fn(...args);
+  };
+  app.socket = new RoomSocket(app.room, app.token, {
+    onSnapshot: guard(onSnapshot),
+    onUpdate: guard(onUpdate),
+    onError: guard(onError),
+    onNoRoom: guard(onNoRoom),
+    onStatus: guard((status) => {
+      app.connected = status === "open";
+      render();
+    }),
+  });
+}
+
+function describeSeats(setup) {
+  return setup.seats.map((s) => (s.kind === "computer" ? `${s.name} (computer, ${s.level})` : s.name)).join(", ");
+}
+
+function enterRoom(data, setup, { fresh }) {
+  stopRoom();
+  app.room = data.room;
+  app.token = data.token;
+  app.setup = setup;
+  app.snapshot = data.snapshot;
+  app.shownWinners = [];
+  app.winnerShownFor = null;
+  if (fresh) {
+    app.lastCrank = null;
+    app.lastHuman = null;
+    clearLog();
+    machine.reset();
+    addLine(`New match: ${describeSeats(setup)}.`, { kind: "info" });
+    const start = (data.snapshot.record.moves || []).find((m) => m.action?.type === "start_seat");
+    if (start) addLine(`The die of fate says ${seatName(start.action.seat)} rolls first.`, { kind: "turn" });
+    const first = data.snapshot.to_act;
+    if (first !== null && first !== undefined) {
+      addLine(`${seatName(first)}'s turn.`, { kind: "turn", turn: true, seat: first });
+      announce(`New match. ${seatName(first)}'s turn.`);
+    }
+  }
+  syncView();
+  refreshSpaceLabels();
+  hideSetup();
+  hideWinner();
+  save();
+  connect();
+  if (app.viewMode === "zoom") resetFollow();
+}
+
+async function start(setup) {
+  setupError("");
+  $("start-match").disabled = true;
+  try {
+    const options = { seats: setup.seats.length, start_seat: setup.startSeat };
+    const data = await createRoom({ options, seats: setup.seats });
+    enterRoom(data, setup, { fresh: true });
+  } catch (error) {
+    setupError(`The table could not be set: ${error.message || error.code || "network error"}`);
+  } finally {
+    $("start-match").disabled = false;
+  }
+}
+
+function continueMatch() {
+  const saved = loadMatch();
+  if (!saved) {
+    showSetup({ error: "That match could not be read. Set up a new one." });
+    return;
+  }
+  stopRoom();
+  app.setup = saved.setup;
+  app.room = saved.room;
+  app.token = saved.token;
+  app.lastHuman = saved.lastHuman ?? null;
+  app.savedRecord = saved.record;
+  app.snapshot = null;
+  app.view = null;
+  restoreLog(saved.log);
+  hideSetup();
+  render();
+  connect();
+}
+
+/** The server no longer knows the room (it restarted): re-create it from the saved record. */
+async function onNoRoom() {
+  const record = app.snapshot?.record || app.savedRecord;
+  if (!record || !app.setup) {
+    showSetup({ error: "That match is gone. Set up a new one." });
+    return;
+  }
+  try {
+    const data = await createRoom({ options: record.options, seats: app.setup.seats, record });
+    const log = exportLog();
+    enterRoom(data, app.setup, { fresh: false });
+    restoreLog(log);
+    addLine("The table was set again: the match continues where it was.", { kind: "info" });
+    save();
+  } catch (error) {
+    showSetup({ error: `That match could not be restored (${error.message || error.code}).` });
+  }
+}
+
+// ---------------------------------------------------------------- messages
+
+function onSnapshot(snap) {
+  if (!app.snapshot && snap.to_act !== null && snap.to_act !== undefined) {
+    addLine(`Welcome back: ${snap.seats[snap.to_act].name}'s turn.`, { kind: "turn", turn: true, seat: snap.to_act });
+  }
+  app.snapshot = snap;
+  app.busy = false;
+  if (!app.animating) {
+    syncView();
+    save();
+    settle();
+  }
+}
+
+function onUpdate(update) {
+  app.snapshot = update.snapshot;
+  app.busy = false;
+  save(); // the committed result is saved before anything moves
+  app.queue.push(update);
+  pump();
+}
+
+function onError(error) {
+  app.busy = false;
+  if (["stale_version", "not_computer_turn", "not_your_turn", "game_over"].includes(error.code)) return;
+  addLine(`The table refused that: ${error.message}`, { kind: "info" });
+}
+
+async function pump() {
+  if (app.animating) return;
+  const generation = app.generation;
+  const before = app.view?.current;
+  app.animating = true;
+  render();
+  while (app.queue.length && generation === app.generation) {
+    const update = app.queue.shift();
+    const moves = update.moves.filter((m) => m.version > app.shownVersion);
+    await playMoves(moves);
+    if (moves.length) app.shownVersion = moves[moves.length - 1].version;
+  }
+  endBatch();
+  app.animating = false;
+  if (generation !== app.generation) return;
+  if (app.machineDirty) {
+    app.machineDirty = false;
+    machine.reset();
+  }
+  syncView();
+  const now = app.snapshot.state.current;
+  if (!app.shownWinners.length && now !== before && app.snapshot.to_act !== null) {
+    addLine(`${seatName(now)}'s turn.`, { kind: "turn", turn: true, seat: now });
+    announce(`${seatName(now)}'s turn.`);
+    sound("turn");
+  }
+  save();
+  settle();
+}
+
+/** After the page has caught up with the server: what happens next? */
+async function settle() {
+  const snap = app.snapshot;
+  if (!snap || app.animating || app.queue.length) return;
+  clearTimeout(app.advanceTimer);
+  if ((snap.winners || []).length) {
+    if (app.winnerShownFor !== app.room) {
+      app.winnerShownFor = app.room;
+      const w = snap.winners[0];
+      const caught = snap.state.mice.map((m, i) => (m.captured ? seatName(i) : null)).filter(Boolean);
+      showWinner(w, seatName(w), letterOf(w), `The last free mouse${caught.length ? `: ${caught.join(", ")} ${caught.length > 1 ? "were" : "was"} caught` : ""}.`);
+    }
+    return;
+  }
+  const seat = snap.to_act;
+  if (seat === null || seat === undefined || !isHuman(seat)) {
+    // A computer seat (or a chance step): a watchable pause, then let the server decide.
+    const pause = 700 * app.factor * (app.reduced ? 0.5 : 1);
+    const version = snap.version;
+    app.advanceTimer = setTimeout(() => {
+      if (app.snapshot?.version !== version || app.animating || !app.socket) return;
+      if (app.socket.send({ type: "advance", version })) app.busy = true;
+    }, pause);
+    return;
+  }
+  const humans = snap.seats.filter((s) => s.kind === "human").length;
+  if (humans > 1 && app.lastHuman !== seat && !app.blocked) {
+    app.blocked = true;
+    render();
+    await showPass(seat, seatName(seat), letterOf(seat));
+    app.blocked = false;
+    app.lastHuman = seat;
+    save();
+    render();
+  }
+  app.lastHuman = seat;
+  const splits = (snap.legal || []).filter((a) => a.type === "split");
+  if (splits.length && app.snapshot === snap) {
+    const pending = snap.state.pending || {};
+    showSplit(splits, {
+      who: seatName(seat), amount: pending.amount ?? "", seatName,
+      onPick: (action) => act(action),
+    });
+  } else {
+    hideSplit();
+    requestAnimationFrame(() => {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && !anyDialogOpen() && !el.roll.disabled && !el.roll.hidden) el.roll.focus();
+      if (lost && !anyDialogOpen() && !el.trapPanel.hidden) el.endTurn.focus();
+    });
+  }
+}
+
+function act(action) {
+  const snap = app.snapshot;
+  if (!snap || app.busy || app.animating || !app.socket) return;
+  if (snap.to_act === null || !isHuman(snap.to_act)) return;
+  const sent = app.socket.send({ type: "act", seat: snap.to_act, action, version: snap.version, id: actionId() });
+  if (sent) {
+    app.busy = true;
+    app.lastHuman = snap.to_act;
+    render();
+  }
+}
+
+function legal(type) {
+  return (app.snapshot?.legal || []).filter((a) => a.type === type);
+}
+
+// ---------------------------------------------------------------- handlers
+
+function setView(mode) {
+  app.viewMode = mode;
+  resetFollow();
+  setBox(boxFor(mode), { instant: app.reduced, duration: 520 * app.factor });
+  render();
+}
+
+initAnnouncer($("status"));
+initLog($("log"));
+initRender(app, el);
+initAnimate(app, {
+  machine, die: el.die, board: el.board, miceLayer: el.miceLayer, fxLayer: el.fxLayer,
+  play: sound, announce, addLine, seatName, render,
+  caption: (text) => {
+    el.promptSub.textContent = text;
+  },
+});
+initControls(el, {
+  roll: () => {
+    if (legal("roll").length) act({ type: "roll" });
+  },
+  spend: async (target) => {
+    if (!legal("spend").some((a) => a.target === target)) return;
+    if (onWheel(target)) {
+      const yes = await confirm(`Moving ${seatName(target)} may take them off the Wheel.`);
+      if (!yes) return;
+    }
+    act({ type: "spend", target });
+  },
+  crank: () => {
+    if (legal("crank").length) act({ type: "crank" });
+  },
+  end: () => {
+    if (legal("end").length) act({ type: "end" });
+  },
+  view: setView,
+  skip: () => skip(),
+  replay: () => replayTrap(),
+  speed: () => setSetting("speed", app.fast ? "normal" : "fast"),
+  newMatch: () => {
+    fillSetup(app.setup);
+    showSetup({ canCancel: Boolean(app.snapshot) });
+  },
+  rematch: () => {
+    if (app.setup) start(app.setup);
+  },
+  start,
+  continueMatch,
+  gesture,
+  seatCount,
+  miceOn: (index) => (app.view ? app.view.mice.map((m, i) => (!m.captured && m.position === index ? seatName(i) : null)).filter(Boolean) : []),
+});
+
+try {
+  mountSettings($("settings"));
+} catch {
+  // the settings panel is optional decoration of the header
+}
+subscribe(readPrefs);
+readPrefs();
+if (!canSave()) $("saving-off").hidden = false;
+render();
+
+const saved = loadMatch();
+if (saved) {
+  fillSetup(saved.setup);
+  showSetup({ canContinue: true });
+} else {
+  showSetup();
+}
+
+// Expose a read-only peek for debugging in the console (no authority: the server decides).
+window.mousetrapPage = { get snapshot() { return app.snapshot; }, spaces: SPACES };

@@ -1,0 +1,318 @@
+// State -> DOM, batched per animation frame: the seat panels, supply and machine counts, the
+// mice on the board, the action bar (what the server says is legal now) and the viewBox.
+// It shows `app.view` (what has been animated so far) and `app.snapshot` (the server's truth).
+
+import {
+  COMPONENT_COUNT, COMPONENT_NAMES, SPACES, VIEWS, boardMarkup, createSvg, escapeText,
+  mouseSpots, spaceAria, tokenMarkup, tokenSvg, zoomBox, POSITIONS, CHEESE_WHEEL,
+} from "./board.js";
+
+let app = null;
+let el = {};
+let queued = false;
+let seatKey = "";
+let boardSeatCount = 0;
+
+export function initRender(model, elements) {
+  app = model;
+  el = elements;
+}
+
+/** Ask for a redraw on the next animation frame (many calls, one redraw). */
+export function scheduleRender() {
+  if (queued) return;
+  queued = true;
+  requestAnimationFrame(() => {
+    queued = false;
+    renderNow();
+  });
+}
+
+export function seatName(seat) {
+  const seats = app.snapshot?.seats || app.setup?.seats || [];
+  const s = seats[seat];
+  return s ? s.name : `Seat ${Number(seat) + 1}`;
+}
+
+export function letterOf(seat) {
+  return (seatName(seat).trim()[0] || "?").toUpperCase();
+}
+
+export function isHuman(seat) {
+  const s = app.snapshot?.seats?.[seat];
+  return Boolean(s && s.kind === "human");
+}
+
+export function seatCount() {
+  return app.snapshot?.options?.seats || app.setup?.seats?.length || 4;
+}
+
+/** Draw the static board for a seat count (ineligible builds faded). */
+export function drawBoard(count) {
+  if (count === boardSeatCount) return;
+  boardSeatCount = count;
+  el.boardStatic.innerHTML = boardMarkup(count);
+}
+
+function legalOf(type) {
+  return (app.snapshot?.legal || []).filter((a) => a.type === type);
+}
+
+function inputOpen() {
+  return Boolean(app.snapshot) && !app.animating && !app.busy && !app.blocked
+    && app.connected && !(app.snapshot.winners || []).length;
+}
+
+function renderSeats() {
+  const seats = app.snapshot?.seats || [];
+  const key = seats.map((s) => `${s.kind}:${s.name}:${s.level}`).join("|");
+  if (key !== seatKey) {
+    seatKey = key;
+    el.seats.innerHTML = seats.map((s, i) => `
+      <li class="seat-panel" data-testid="seat-panel-${i}" data-seat="${i}">
+        <span class="seat-token">${tokenSvg(i, letterOf(i), 40)}</span>
+        <span class="seat-main">
+          <span class="seat-name" data-testid="seat-name-${i}">${escapeText(s.name)}</span>
+          <span class="seat-kind">${s.kind === "computer" ? `Computer · ${escapeText(s.level)}` : "Human"}</span>
+          <span class="seat-where" data-testid="position-${i}"></span>
+        </span>
+        <span class="seat-cheese" aria-label="cheese">
+          <svg viewBox="-12 -12 24 22" width="22" height="20" aria-hidden="true"><path d="M-10 5 L10 -4 L10 7 L-10 9 Z" fill="#f6c945" stroke="#3a2817" stroke-width="1.6"/><path d="M-10 5 L6 -9 L10 -4 Z" fill="#fbe08a" stroke="#3a2817" stroke-width="1.6"/></svg>
+          <span class="cheese-count" data-testid="cheese-${i}">0</span>
+        </span>
+        <span class="seat-badge" data-testid="seat-badge-${i}"></span>
+      </li>`).join("");
+  }
+  const view = app.view;
+  if (!view) return;
+  const winners = app.shownWinners || [];
+  seats.forEach((s, i) => {
+    const panel = el.seats.children[i];
+    if (!panel) return;
+    const mouse = view.mice[i];
+    const active = !winners.length && view.current === i && !mouse.captured;
+    panel.classList.toggle("active", active);
+    panel.classList.toggle("captured", mouse.captured);
+    panel.classList.toggle("winner", winners.includes(i));
+    panel.setAttribute("aria-current", active ? "true" : "false");
+    panel.querySelector(".cheese-count").textContent = String(mouse.cheese);
+    const where = mouse.captured ? "Captured" : `Space ${mouse.position} · ${SPACES[mouse.position].label}`;
+    panel.querySelector(".seat-where").textContent = where;
+    let badge = "";
+    if (winners.includes(i)) badge = "Winner!";
+    else if (mouse.captured) badge = "Caught";
+    else if (active) badge = "Turn";
+    panel.querySelector(".seat-badge").textContent = badge;
+  });
+}
+
+function renderStats() {
+  const view = app.view;
+  if (!view) return;
+  el.supply.textContent = String(view.supply);
+  el.components.textContent = `${view.components} / ${COMPONENT_COUNT}`;
+  el.nextPart.textContent = view.components >= COMPONENT_COUNT
+    ? "Machine complete: land on Turn Crank!"
+    : `Next: #${view.components + 1} ${COMPONENT_NAMES[view.components]}`;
+}
+
+function renderMice() {
+  const view = app.view;
+  const layer = el.miceLayer;
+  const count = view ? view.mice.length : 0;
+  if (layer.dataset.key !== `${count}:${seatKey}`) {
+    layer.dataset.key = `${count}:${seatKey}`;
+    layer.replaceChildren();
+    for (let i = 0; i < count; i += 1) {
+      const g = createSvg("g", { class: "mouse", "data-testid": `mouse-${i}`, "data-seat": String(i) });
+      g.innerHTML = `<g class="mouse-hop"><ellipse class="mouse-glow" rx="22" ry="9" cy="16"/>${tokenMarkup(i, letterOf(i), 13)}</g>
+        <title>${escapeText(seatName(i))}</title>`;
+      layer.append(g);
+    }
+  }
+  if (!view) return;
+  const spots = mouseSpots(view.mice);
+  const winners = app.shownWinners || [];
+  view.mice.forEach((mouse, i) => {
+    const g = layer.querySelector(`.mouse[data-seat="${i}"]`);
+    const p = spots[i];
+    g.style.transform = `translate(${p.x}px, ${p.y}px)${mouse.captured ? " scale(0.7)" : ""}`;
+    g.classList.toggle("active", !winners.length && view.current === i && !mouse.captured);
+    g.classList.toggle("captured", mouse.captured);
+    g.dataset.position = String(mouse.position);
+  });
+  // The active mouse is drawn last, on top of any others on its space.
+  const active = layer.querySelector(".mouse.active");
+  if (active && layer.lastElementChild !== active) layer.append(active);
+}
+
+function setPrompt(main, sub = "") {
+  if (el.prompt.textContent !== main) el.prompt.textContent = main;
+  if (el.promptSub.textContent !== sub) el.promptSub.textContent = sub;
+}
+
+function renderActions() {
+  const snap = app.snapshot;
+  const open = inputOpen();
+  const roll = legalOf("roll").length > 0;
+  const spends = legalOf("spend");
+  const crank = legalOf("crank").length > 0;
+  const end = legalOf("end").length > 0;
+  const trap = open && (spends.length > 0 || crank || end);
+  el.roll.disabled = !(open && roll);
+  el.roll.hidden = trap;
+  el.trapPanel.hidden = !trap;
+  if (trap) {
+    const key = spends.map((a) => a.target).join(",") + (app.view ? `:${app.view.mice.map((m) => m.position).join(",")}` : "");
+    if (el.spendList.dataset.key !== key) {
+      el.spendList.dataset.key = key;
+      el.spendList.innerHTML = spends.length
+        ? spends.map((a) => {
+          const onWheel = app.view?.mice[a.target]?.position === CHEESE_WHEEL;
+          return `<button type="button" class="btn btn-small" data-testid="spend-${a.target}" data-target="${a.target}">
+            ${tokenSvg(a.target, letterOf(a.target), 20)} Pay 1 cheese to move ${escapeText(seatName(a.target))}${onWheel ? " (on the Wheel)" : ""}</button>`;
+        }).join("")
+        : '<p class="no-spend">No rival can be moved (no cheese, or they are Safe).</p>';
+    }
+    el.crank.disabled = !crank;
+    el.crankReason.textContent = crank ? "A rival is on the Cheese Wheel: drop the cage!" : "No rival on the Cheese Wheel";
+    el.endTurn.disabled = !end;
+  }
+  // The prompt: whose turn and what to do, in one fixed-height box.
+  if (!snap) {
+    setPrompt("Set up a match to begin.");
+    return;
+  }
+  const winners = app.shownWinners || [];
+  if (winners.length) {
+    setPrompt(`${seatName(winners[0])} wins!`, "Rematch or start a new match.");
+    return;
+  }
+  if (!app.connected) {
+    setPrompt("Reconnecting to the table…", "Your match is safe on the server.");
+    return;
+  }
+  const seat = app.view?.current;
+  if (app.animating) {
+    setPrompt(`${seatName(app.animSeat ?? seat)} is moving…`, "Press S or Skip animation to jump ahead.");
+    return;
+  }
+  if (snap.to_act === null || snap.to_act === undefined) {
+    setPrompt("…");
+    return;
+  }
+  const who = seatName(snap.to_act);
+  if (!isHuman(snap.to_act)) {
+    setPrompt(`${who} is thinking…`, "Computer mouse");
+    return;
+  }
+  if (trap) {
+    setPrompt(`${who}: trap phase!`, crank ? "Pay to push rivals, turn the crank, or finish." : "Pay to push a rival onto the Wheel, or finish the turn.");
+  } else if (legalOf("split").length) {
+    setPrompt(`${who}: choose whom to take cheese from.`);
+  } else if (roll) {
+    setPrompt(`${who}, your turn.`, "Roll the die: press R or Space.");
+  } else {
+    setPrompt(`${who}…`);
+  }
+}
+
+function renderToolbar() {
+  el.skip.disabled = !app.animating;
+  el.replay.disabled = app.animating || !app.lastCrank;
+  for (const button of el.viewButtons) {
+    button.setAttribute("aria-pressed", String(button.dataset.view === app.viewMode));
+  }
+  el.speed.setAttribute("aria-pressed", String(app.fast));
+  el.connection.textContent = app.connected || !app.snapshot ? "" : "Reconnecting…";
+}
+
+function renderSpaces() {
+  // Mark the spaces the active mouse may soon care about: where it stands.
+  const view = app.view;
+  const key = view ? `${view.current}:${view.mice[view.current]?.position}` : "";
+  if (el.highlights.dataset.key === key) return;
+  el.highlights.dataset.key = key;
+  el.highlights.replaceChildren();
+  if (!view || view.current === null || view.current === undefined) return;
+  const mouse = view.mice[view.current];
+  if (!mouse || mouse.captured) return;
+  const p = POSITIONS[mouse.position];
+  el.highlights.append(createSvg("circle", { class: "here-ring", cx: p.x, cy: p.y, r: mouse.position >= 44 ? 46 : 40 }));
+}
+
+export function refreshSpaceLabels() {
+  const count = seatCount();
+  for (const node of el.boardStatic.querySelectorAll(".space")) {
+    const index = Number(node.dataset.space);
+    node.setAttribute("aria-label", spaceAria(SPACES[index], count));
+  }
+}
+
+function renderNow() {
+  drawBoard(seatCount());
+  renderSeats();
+  renderStats();
+  renderMice();
+  renderSpaces();
+  renderActions();
+  renderToolbar();
+  if (app.viewMode === "zoom") followMouse();
+}
+
+// ---------------------------------------------------------------- the viewBox
+
+let boxNow = VIEWS.overview.slice();
+let boxAnim = null;
+
+export function currentBox() {
+  return boxNow.slice();
+}
+
+function applyBox(box) {
+  boxNow = box;
+  el.board.setAttribute("viewBox", box.map((v) => Math.round(v * 10) / 10).join(" "));
+}
+
+/** Move the viewBox to `target`, animated unless `instant` (reduced motion). */
+export function setBox(target, { instant = false, duration = 520 } = {}) {
+  if (boxAnim) cancelAnimationFrame(boxAnim);
+  boxAnim = null;
+  if (instant || duration <= 0) {
+    applyBox(target.slice());
+    return;
+  }
+  const from = boxNow.slice();
+  const start = performance.now();
+  const step = (now) => {
+    const t = Math.min(1, (now - start) / duration);
+    const e = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+    applyBox(from.map((v, i) => v + (target[i] - v) * e));
+    boxAnim = t < 1 ? requestAnimationFrame(step) : null;
+  };
+  boxAnim = requestAnimationFrame(step);
+}
+
+/** The viewBox of a view mode ("zoom" centres on the mouse to follow). */
+export function boxFor(mode) {
+  if (mode !== "zoom") return VIEWS[mode].slice();
+  const view = app.view;
+  const seat = app.followSeat ?? view?.current ?? 0;
+  const mouse = view?.mice?.[seat];
+  const p = mouse && !mouse.captured ? mouseSpots(view.mice)[seat] : POSITIONS[0];
+  return zoomBox(p.x, p.y);
+}
+
+let followKey = "";
+
+function followMouse() {
+  const target = boxFor("zoom");
+  const key = target.join(",");
+  if (key === followKey) return;
+  followKey = key;
+  setBox(target, { instant: app.reduced, duration: 380 * app.factor });
+}
+
+export function resetFollow() {
+  followKey = "";
+}

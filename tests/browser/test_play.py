@@ -1,0 +1,388 @@
+"""The Mouse Trap match page in a real browser: new match, turns, trap phase, computer seats,
+same-device hand-over, autosave and restore, views, inspecting spaces, keyboard play.
+
+Matches that must reach a given moment start from a saved record whose `initial` is a late
+position (docs/api.md, "Records and replay"): the server resumes it, the page only shows it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .conftest import screenshot
+
+FAST = (
+    'try { localStorage.setItem("mousehole.settings",'
+    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
+)
+NO_STORAGE = """
+Object.defineProperty(window, "localStorage", {
+  configurable: true,
+  get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+});
+"""
+SAVE_KEY = "mousehole.mousetrap.match"
+
+
+def _post_room(server: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        f"{server}/api/rooms",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())  # type: ignore[no-any-return]
+
+
+def _record(seats: int, initial: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "game": "mousetrap",
+        "options": {"seats": seats, "start_seat": 0},
+        "initial": {"seat_count": seats, **initial},
+        "moves": [],
+    }
+
+
+def _open_saved(
+    page: Page, server: str, seats: list[dict[str, Any]], record: dict[str, Any]
+) -> None:
+    """Create a room resuming `record`, save it as the browser's match, and Continue it."""
+    room = _post_room(
+        server,
+        {"game": "mousetrap", "options": record["options"], "seats": seats, "record": record},
+    )
+    page.context.add_init_script(FAST)
+    page.goto(f"{server}/play/mousetrap")
+    saved = {
+        "room": room["room"],
+        "token": room["token"],
+        "record": room["snapshot"]["record"],
+        "setup": {"seats": seats, "startSeat": 0},
+        "log": [],
+        "lastHuman": None,
+    }
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(saved)]
+    )
+    page.reload()
+    page.get_by_test_id("continue").click()
+    expect(page.get_by_test_id("mouse-0")).to_be_attached()
+
+
+def _settled(page: Page) -> None:
+    """Wait until a human can act (roll, trap, split, hand-over) or the game has ended."""
+    page.wait_for_function(
+        """() => {
+          const q = (id) => document.querySelector(`[data-testid="${id}"]`);
+          const open = (id) => q(id) && q(id).open;
+          return !q("roll").disabled || !q("trap-panel").hidden || open("split-dialog")
+            || open("pass-to") || open("winner");
+        }""",
+        timeout=20_000,
+    )
+
+
+def _panels(page: Page) -> list[str]:
+    count = page.locator("[data-testid^=seat-panel-]").count()
+    return [
+        page.get_by_test_id(f"position-{i}").inner_text()
+        + " | "
+        + page.get_by_test_id(f"cheese-{i}").inner_text()
+        for i in range(count)
+    ]
+
+
+def _play_human_turn(page: Page) -> str:
+    """Do what a human would: hand over, split, crank, push a rival, finish, roll.
+
+    Return what was done. Pushing before finishing gets a rival onto the Wheel sooner.
+    """
+    _settled(page)
+    if page.get_by_test_id("winner").is_visible():
+        return "winner"
+    if page.get_by_test_id("pass-to").is_visible():
+        page.get_by_test_id("pass-ready").click()
+        return "pass"
+    if page.get_by_test_id("split-dialog").is_visible():
+        page.get_by_test_id("split-option").first.click()
+        return "split"
+    if page.get_by_test_id("trap-panel").is_visible():
+        if page.get_by_test_id("crank").is_enabled():
+            page.get_by_test_id("crank").click()
+            return "crank"
+        spend = page.locator("[data-testid^=spend-]")
+        if spend.count():
+            spend.first.click()
+            if page.get_by_test_id("confirm-yes").is_visible():
+                page.get_by_test_id("confirm-yes").click()
+            return "spend"
+        page.get_by_test_id("end-turn").click()
+        return "end"
+    page.get_by_test_id("roll").click()
+    return "roll"
+
+
+def test_solo_endgame_against_three_computers_reaches_the_winner(page: Page, server: str) -> None:
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "computer", "name": "Whiskers", "level": "normal"},
+        {"kind": "computer", "name": "Nibbles", "level": "normal"},
+        {"kind": "computer", "name": "Pip", "level": "easy"},
+    ]
+    # Late game: the machine is built, Nibbles and Pip are already caught; Ann duels Whiskers.
+    record = _record(
+        4,
+        {
+            "current": 0,
+            "supply": 37,
+            "components": 23,
+            "mice": [
+                {"position": 45, "cheese": 10},
+                {"position": 49, "cheese": 5},
+                {"position": 49, "cheese": 0, "captured": True},
+                {"position": 49, "cheese": 0, "captured": True},
+            ],
+        },
+    )
+    _open_saved(page, server, seats, record)
+    expect(page.get_by_test_id("components")).to_have_text("23 / 23")
+    screenshot(page, "play-board-overview")
+    seen: set[str] = set()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        done = _play_human_turn(page)
+        seen.add(done)
+        if done == "winner":
+            break
+        page.wait_for_timeout(30)
+    expect(page.get_by_test_id("winner")).to_be_visible()
+    assert page.get_by_test_id("winner-title").inner_text().endswith("wins!")
+    log = page.get_by_test_id("log").inner_text()
+    assert "wins!" in log and "{" not in log
+    screenshot(page, "play-winner")
+    page.get_by_test_id("rematch").click()
+    expect(page.get_by_test_id("components")).to_have_text("0 / 23")
+    expect(page.get_by_test_id("seat-name-3")).to_have_text("Pip")
+
+
+def test_a_new_match_by_keyboard_plays_its_first_turns(page: Page, server: str) -> None:
+    page.context.add_init_script(FAST)
+    page.goto(f"{server}/play/mousetrap")
+    expect(page.get_by_test_id("setup")).to_be_visible()
+    screenshot(page, "play-new-match")
+    expect(page.get_by_test_id("seat-count")).to_be_focused()
+    page.keyboard.press("Tab")  # start-seat
+    page.keyboard.press("Tab")  # seat 0 name
+    expect(page.get_by_test_id("seat-0-name")).to_be_focused()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Kit")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # past kind (level is disabled for a human)
+    expect(page.get_by_test_id("seat-1-name")).to_be_focused()
+    page.keyboard.press("Enter")  # submits the form: start the match
+    expect(page.get_by_test_id("setup")).to_be_hidden()
+    expect(page.get_by_test_id("seat-name-0")).to_have_text("Kit")
+    rolls = 0
+    for _ in range(12):
+        _settled(page)
+        if not page.get_by_test_id("roll").is_enabled():
+            _play_human_turn(page)
+            continue
+        before = page.get_by_test_id("log").locator("li").count()
+        page.keyboard.press("r")
+        rolls += 1
+        page.wait_for_function(
+            f"document.querySelectorAll('[data-testid=log] li').length > {before}", timeout=10_000
+        )
+        if rolls == 3:
+            break
+    _settled(page)
+    assert page.get_by_test_id("die").get_attribute("data-value") in list("123456")
+    assert "Kit rolls a" in page.get_by_test_id("log").inner_text()
+    assert page.get_by_test_id("status").get_attribute("role") == "status"
+    assert page.get_by_test_id("status").inner_text() != ""
+
+
+def test_same_device_split_decision_and_hand_over(page: Page, server: str) -> None:
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "human", "name": "Bo"},
+        {"kind": "computer", "name": "Cy", "level": "normal"},
+    ]
+    record = _record(
+        3,
+        {
+            "current": 0,
+            "phase": "split",
+            "pending": {"from": [1, 2], "amount": 2},
+            "supply": 0,
+            "components": 5,
+            "mice": [
+                {"position": 37, "cheese": 40},
+                {"position": 20, "cheese": 6},
+                {"position": 14, "cheese": 6},
+            ],
+        },
+    )
+    _open_saved(page, server, seats, record)
+    expect(page.get_by_test_id("pass-to")).to_be_visible()
+    expect(page.get_by_test_id("pass-to")).to_contain_text("Pass to Ann")
+    page.get_by_test_id("pass-ready").click()
+    options = page.get_by_test_id("split-option")
+    expect(options.first).to_be_visible()
+    labels = options.all_inner_texts()
+    assert "2 from Bo" in labels and "1 from Bo and 1 from Cy" in labels, labels
+    screenshot(page, "play-split-dialog")
+    options.filter(has_text="1 from Bo and 1 from Cy").click()
+    expect(page.get_by_test_id("cheese-0")).to_have_text("42")
+    expect(page.get_by_test_id("cheese-1")).to_have_text("5")
+    # Bo is the next human after Ann: the device is handed over first.
+    expect(page.get_by_test_id("pass-to")).to_be_visible()
+    expect(page.get_by_test_id("pass-to")).to_contain_text("Pass to Bo")
+    page.get_by_test_id("pass-ready").click()
+    expect(page.get_by_test_id("roll")).to_be_enabled()
+    assert "Ann takes 1 from Bo and 1 from Cy" in page.get_by_test_id("log").inner_text()
+
+
+def test_same_device_trap_phase_warns_then_cranks(page: Page, server: str) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+    record = _record(
+        2,
+        {
+            "current": 0,
+            "phase": "trap",
+            "supply": 40,
+            "components": 23,
+            "mice": [{"position": 46, "cheese": 4}, {"position": 49, "cheese": 8}],
+        },
+    )
+    _open_saved(page, server, seats, record)
+    page.get_by_test_id("pass-ready").click()
+    expect(page.get_by_test_id("trap-panel")).to_be_visible()
+    expect(page.get_by_test_id("crank")).to_be_enabled()
+    screenshot(page, "play-trap-panel")
+    page.get_by_test_id("spend-1").click()
+    expect(page.get_by_test_id("confirm-text")).to_have_text(
+        "Moving Bo may take them off the Wheel."
+    )
+    page.get_by_test_id("confirm-no").click()
+    expect(page.get_by_test_id("cheese-0")).to_have_text("4")  # nothing was sent
+    page.get_by_test_id("view-trap").click()
+    page.get_by_test_id("crank").click()
+    page.wait_for_function(
+        "document.querySelector('[data-testid=log]').innerText.match(/cage (falls|sticks)/)",
+        timeout=20_000,
+    )
+    screenshot(page, "play-trap-close-up-after-crank")
+    log = page.get_by_test_id("log").inner_text()
+    if "cage falls" in log:
+        expect(page.get_by_test_id("winner")).to_be_visible()
+        expect(page.get_by_test_id("cheese-0")).to_have_text("12")
+    else:
+        expect(page.get_by_test_id("pass-to")).to_contain_text("Pass to Bo")
+        page.get_by_test_id("pass-ready").click()
+        expect(page.get_by_test_id("roll")).to_be_enabled()
+        expect(page.get_by_test_id("replay-trap")).to_be_enabled()
+        page.get_by_test_id("replay-trap").click()
+        page.get_by_test_id("skip-animation").click()
+        expect(page.get_by_test_id("cheese-1")).to_have_text("8")  # a replay changes nothing
+
+
+def test_refresh_restores_the_match_and_a_lost_room_is_recreated(page: Page, server: str) -> None:
+    page.context.add_init_script(FAST)
+    page.goto(f"{server}/play/mousetrap")
+    page.get_by_test_id("seat-count").select_option("3")
+    page.get_by_test_id("start-seat").select_option("0")
+    page.get_by_test_id("start-match").click()
+    for _ in range(2):
+        _settled(page)
+        page.get_by_test_id("roll").click()
+    page.reload()  # in the middle of the animation and the computers' turns
+    expect(page.get_by_test_id("continue")).to_be_visible()
+    page.get_by_test_id("continue").click()
+    _settled(page)
+    before = _panels(page)
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert saved["record"]["moves"] and saved["token"]
+    page.reload()
+    page.get_by_test_id("continue").click()
+    _settled(page)
+    assert _panels(page) == before
+    # The server forgot the room (a restart): the saved record re-creates it where it was.
+    saved["room"] = "0000000000000000"
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(saved)])
+    page.reload()
+    page.get_by_test_id("continue").click()
+    expect(page.get_by_test_id("log")).to_contain_text("the match continues where it was")
+    _settled(page)
+    assert _panels(page) == before
+    page.get_by_test_id("roll").click()
+    _settled(page)
+
+
+def test_without_storage_the_game_still_plays(page: Page, server: str) -> None:
+    page.context.add_init_script(NO_STORAGE)
+    page.goto(f"{server}/play/mousetrap")
+    expect(page.get_by_test_id("saving-off")).to_be_visible()
+    page.get_by_test_id("seat-count").select_option("2")
+    page.get_by_test_id("start-seat").select_option("0")
+    page.get_by_test_id("start-match").click()
+    page.get_by_test_id("skip-animation").wait_for(state="attached")
+    _settled(page)
+    page.get_by_test_id("roll").click()
+    page.wait_for_function(
+        "document.querySelector('[data-testid=log]').innerText.includes('Ann rolls a')"
+    )
+    expect(page.get_by_test_id("saving-off")).to_have_text("Saving is off in this browser")
+
+
+def test_inspect_a_space_by_click_and_by_keyboard(page: Page, server: str) -> None:
+    page.context.add_init_script(FAST)
+    page.goto(f"{server}/play/mousetrap")
+    page.get_by_test_id("seat-count").select_option("3")
+    page.get_by_test_id("start-match").click()
+    expect(page.get_by_test_id("setup")).to_be_hidden()
+    page.get_by_test_id("space-14").click()
+    dialog = page.get_by_test_id("inspect-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_test_id("inspect-title")).to_have_text("Space 14: Build 2–3–4")
+    expect(page.get_by_test_id("inspect-text")).to_contain_text("install the next component")
+    page.get_by_test_id("inspect-close").click()
+    expect(dialog).to_be_hidden()
+    label = page.get_by_test_id("space-1").get_attribute("aria-label") or ""
+    assert label.startswith("Space 1: Build 2: ")
+    assert "Not eligible in this 3-mouse game" in label
+    page.get_by_test_id("space-36").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_test_id("space-37")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_test_id("inspect-text")).to_contain_text("richest rival")
+    screenshot(page, "play-inspect")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+
+def test_every_view_changes_the_board_viewbox(page: Page, server: str) -> None:
+    page.context.add_init_script(FAST)
+    page.goto(f"{server}/play/mousetrap")
+    page.get_by_test_id("start-match").click()
+    expect(page.get_by_test_id("setup")).to_be_hidden()
+    board = page.get_by_test_id("board")
+    boxes = {}
+    for view in ("trap", "path", "zoom", "overview"):
+        page.get_by_test_id(f"view-{view}").click()
+        expect(page.get_by_test_id(f"view-{view}")).to_have_attribute("aria-pressed", "true")
+        boxes[view] = board.get_attribute("viewBox")
+        screenshot(page, f"play-view-{view}")
+    assert len(set(boxes.values())) == 4, boxes
+    page.keyboard.press("2")
+    assert board.get_attribute("viewBox") == boxes["trap"]
+    page.keyboard.press("1")
+    assert board.get_attribute("viewBox") == boxes["overview"]
