@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import bots, engine
+from . import bots, engine, web
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
@@ -51,6 +51,8 @@ def run(quick: bool) -> dict[str, Any]:
     results["memory"] = engine.memory_per_state(20_000 // scale)
     print("bots: hard latency ...", file=sys.stderr)
     results["latency"] = bots.hard_latency(100 // scale)
+    print("web: match page weight and layout shift ...", file=sys.stderr)
+    results["web"] = web.page_budget(turns=4 if quick else 12)
     print("bots: tournaments ...", file=sys.stderr)
     results["tournaments"] = [
         bots.tournament("normal", "easy", 4000 // scale),
@@ -63,6 +65,8 @@ def run(quick: bool) -> dict[str, Any]:
 def render(results: dict[str, Any], command: str) -> str:
     """Return docs/benchmarks.md for these results."""
     t, a, m, lat = (results[k] for k in ("throughput", "apply", "memory", "latency"))
+    w = results["web"]
+    weight = "met" if w["first_load_bytes"] <= 300_000 else "NOT met"
     rows = "\n".join(
         f"| {r['strong']} vs {r['weak']} | {r['games']} | {r['strong_wins']} | "
         f"{r['share']:.1%} | {r['low']:.1%} – {r['high']:.1%} | {r['seconds']:.0f} s |"
@@ -109,6 +113,16 @@ decisions, the dice come from the match seed (game *i* uses seed *i* for every p
 | pairing | games | wins of the first | share | 95% interval | time |
 |---|---|---|---|---|---|
 {rows}
+
+## The match page in the browser
+
+Headless Chromium (Debian's package, driven by Playwright) loads `/play/mousetrap` from a fresh
+`mousehole serve` with an empty cache: **{w["first_load_bytes"] / 1000:.0f} kB transferred** in
+{w["files"]} responses, all JavaScript, CSS, SVG and fonts included, gzip as served (target
+≤ 300 kB: {weight}). Then it starts the default solo match (you against three computer players)
+and plays {w["turns"]} turn changes at the fastest playback: cumulative layout shift
+**{w["layout_shift"]:.4f}** (target: no layout shift when turns change; 0.1 is the web's
+"good" threshold, and shifts right after a click are excluded, as the standard does).
 
 ## How to reproduce
 
