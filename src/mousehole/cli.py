@@ -1,4 +1,4 @@
-"""The `mousehole` command: serve | simulate | replay."""
+"""The `mousehole` command: serve | simulate | replay | verify."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .engine import CHANCE, MouseholeError, record_header
+from .engine import CHANCE, MouseholeError, record_header, verify
 from .games import BOTS, GAMES, load_game
 
 
@@ -59,6 +59,15 @@ def _parser() -> argparse.ArgumentParser:
         "--index", type=int, default=0, help="which record of a .jsonl file (default 0)"
     )
     rep.set_defaults(run=_replay, parser=rep)
+
+    ver = sub.add_parser(
+        "verify", help="check a finished match's chance outcomes against its commitment"
+    )
+    ver.add_argument("file", type=Path, help="a record (.json) or records (.jsonl)")
+    ver.add_argument(
+        "--index", type=int, default=0, help="which record of a .jsonl file (default 0)"
+    )
+    ver.set_defaults(run=_verify, parser=ver)
     return parser
 
 
@@ -193,6 +202,21 @@ def _replay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         )
     else:
         print(f"The record stops after {turn_line} moves; the game is not over.")
+    return 0
+
+
+def _verify(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    data = _read_record(args.file, args.index, parser)
+    try:
+        name, options = record_header(data)
+        result = verify(load_game(name, **options), data)
+    except MouseholeError as error:
+        print(f"mousehole verify: {error}", file=sys.stderr)
+        return 1
+    if not result.ok:
+        print(f"mousehole verify: {result.message}", file=sys.stderr)
+        return 1
+    print(result.message)
     return 0
 
 

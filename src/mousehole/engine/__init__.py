@@ -1,4 +1,4 @@
-"""The game-agnostic engine: contract, explicit chance, match runner, records, errors."""
+"""The game-agnostic engine: contract, explicit chance, match runner, records, fairness, errors."""
 
 from .errors import (
     IllegalActionError,
@@ -9,6 +9,15 @@ from .errors import (
     MouseholeError,
     NotYourTurnError,
     UnknownGameError,
+)
+from .fairness import (
+    Verdict,
+    VerifyResult,
+    check_secret,
+    commitment,
+    new_secret,
+    uniform,
+    verify,
 )
 from .game import CHANCE, JSON, TERMINAL, Action, Game, State, sample_outcome
 from .match import Match, Player
@@ -34,8 +43,15 @@ __all__ = [
     "ReplayResult",
     "State",
     "UnknownGameError",
+    "Verdict",
+    "VerifyResult",
+    "check_secret",
+    "commitment",
+    "new_secret",
     "record_header",
     "record_view",
     "replay",
     "sample_outcome",
+    "uniform",
+    "verify",
 ]

@@ -7,7 +7,8 @@ import secrets
 from collections.abc import Mapping
 from typing import Protocol
 
-from .errors import IllegalActionError, NotYourTurnError
+from .errors import IllegalActionError, InvalidRecordError, NotYourTurnError
+from .fairness import check_secret, commitment, uniform_from_key
 from .game import CHANCE, TERMINAL, Action, Game, State, sample_outcome
 from .record import Move, Record
 
@@ -21,26 +22,65 @@ class Player(Protocol):
 
 
 class Match:
-    """A game in progress: applies actions, samples chance with a seeded RNG, records both."""
+    """A game in progress: applies actions, samples chance with a seeded RNG, records both.
 
-    def __init__(self, game: Game, *, seed: int | None = None, state: State | None = None):
+    With `secret` (fairness.py) instead of a seed, the secret decides every chance outcome and
+    the record carries its commitment: a provably fair match. `seed` is then None.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        seed: int | None = None,
+        state: State | None = None,
+        secret: str | None = None,
+    ):
         self.game = game
-        self.seed = secrets.randbits(63) if seed is None else seed
+        self._key: bytes | None = None
+        self.seed: int | None
+        if secret is None:
+            self.seed = secrets.randbits(63) if seed is None else seed
+        elif seed is not None:
+            raise ValueError("a match takes a seed or a secret, not both: either decides chance")
+        else:
+            self.seed = None
+            self._key = bytes.fromhex(check_secret(secret))
         self._rng = random.Random(self.seed)
         self._state = game.new_initial_state() if state is None else state
         initial = None if state is None else state.to_json()
         self.record = Record(game.name, game.options(), [], initial, self.seed)
+        if secret is not None:
+            self.record.commitment, self.record.secret = commitment(secret), secret
 
     @classmethod
     def resumed(cls, game: Game, record: Record, state: State, *, seed: int | None = None) -> Match:
         """Return a match that carries on from a replayed `record` whose last state is `state`.
 
         Only the future is decided by the new `seed`: the recorded outcomes stay as they were.
+        A committed record carries on with its own secret, so that one commitment covers the
+        whole match; without its secret (a player's view of it) it cannot carry on.
         """
-        match = cls(game, seed=seed)
+        if record.commitment is None and record.secret is None:
+            match = cls(game, seed=seed)
+        elif record.secret is None:
+            raise InvalidRecordError(
+                "secret: a committed match can only carry on with its secret, "
+                "and this record has its commitment alone"
+            )
+        elif record.commitment not in (None, commitment(record.secret)):
+            raise InvalidRecordError("secret: it does not match the record's commitment")
+        else:
+            match = cls(game, seed=seed, secret=record.secret)
         match._state = state
         match.record = Record(
-            record.game, dict(record.options), list(record.moves), record.initial, match.seed
+            record.game,
+            dict(record.options),
+            list(record.moves),
+            record.initial,
+            match.seed,
+            match.record.commitment,
+            match.record.secret,
         )
         return match
 
@@ -77,7 +117,11 @@ class Match:
         outcomes = self._state.chance_outcomes()
         if not outcomes:
             raise IllegalActionError("no chance outcome is due here")
-        outcome = sample_outcome(outcomes, self._rng.random())
+        if self._key is None:
+            u = self._rng.random()
+        else:  # the outcome at index i of the moves is decided by the secret and i alone
+            u = uniform_from_key(self._key, len(self.record.moves))
+        outcome = sample_outcome(outcomes, u)
         self._state = self._state.apply(outcome)
         self.record.moves.append(Move(None, outcome))
         return outcome

@@ -35,20 +35,33 @@ class Record:
     """The starting position when the match began from a loaded state; None for a new game."""
     seed: int | None = None
     """The chance seed: a secret while the match runs (see `record_view`)."""
+    commitment: str | None = None
+    """The published hash of `secret` (fairness.py), for a match whose chance a secret decides."""
+    secret: str | None = None
+    """The secret that decides every chance outcome: hidden until the end (see `record_view`)."""
 
     def to_json(self) -> JSON:
-        """Return the record as JSON (`mousehole.replay` reads it back)."""
-        return {
+        """Return the record as JSON (`mousehole.replay` reads it back).
+
+        This is the server's own copy: it holds the secret, if any. Players get `record_view`.
+        """
+        data: JSON = {
             "format": RECORD_FORMAT,
             "game": self.game,
             "options": dict(self.options),
             "initial": self.initial,
             "seed": self.seed,
-            "moves": [
-                {"seat": "chance" if m.seat is None else m.seat, "action": m.action.to_json()}
-                for m in self.moves
-            ],
         }
+        # Only committed records carry these keys: a seeded record's JSON stays as it always was.
+        if self.commitment is not None:
+            data["commitment"] = self.commitment
+        if self.secret is not None:
+            data["secret"] = self.secret
+        data["moves"] = [
+            {"seat": "chance" if m.seat is None else m.seat, "action": m.action.to_json()}
+            for m in self.moves
+        ]
+        return data
 
 
 class ReplayResult(NamedTuple):
@@ -89,13 +102,20 @@ def replay(game: Game, data: Mapping[str, Any]) -> ReplayResult:
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InvalidRecordError("seed: must be an integer or null")
+    commitment, secret = data.get("commitment"), data.get("secret")
+    if commitment is not None and not isinstance(commitment, str):
+        raise InvalidRecordError("commitment: must be a string or null")
+    if secret is not None and not isinstance(secret, str):
+        raise InvalidRecordError("secret: must be a string or null")
     if initial is None:
         state = game.new_initial_state()
     elif isinstance(initial, Mapping):
         state = game.state_from_json(initial)
     else:
         raise InvalidRecordError("initial: must be a position object or null")
-    record = Record(game.name, options, [], None if initial is None else dict(initial), seed)
+    record = Record(
+        game.name, options, [], None if initial is None else dict(initial), seed, commitment, secret
+    )
     for index, entry in enumerate(data.get("moves", [])):
         try:
             move = _parse_move(game, entry, index)
@@ -146,6 +166,8 @@ def record_view(game: Game, record: Record, viewer: int | None) -> JSON:
     Every move passes through `State.action_view`, the starting position through
     `State.observation`, and the seed stays hidden until the game is over, because the seed
     decides every future chance outcome (boardgame.io leaked secrets through its log: #1159).
+    A committed record shows its commitment throughout and its secret, which decides chance
+    like a seed, only once the game is over.
     """
     state = (
         game.new_initial_state() if record.initial is None else game.state_from_json(record.initial)
@@ -156,11 +178,16 @@ def record_view(game: Game, record: Record, viewer: int | None) -> JSON:
         shown = state.action_view(move.action, viewer)
         moves.append({"seat": "chance" if move.seat is None else move.seat, "action": shown})
         state = state.apply(move.action)
-    return {
+    over = state.is_terminal()
+    view: JSON = {
         "format": RECORD_FORMAT,
         "game": record.game,
         "options": dict(record.options),
         "initial": initial,
-        "seed": record.seed if state.is_terminal() else None,
-        "moves": moves,
+        "seed": record.seed if over else None,
     }
+    if record.commitment is not None:
+        view["commitment"] = record.commitment
+        view["secret"] = record.secret if over else None
+    view["moves"] = moves
+    return view
