@@ -54,10 +54,21 @@ class Match:
             self.record.commitment, self.record.secret = commitment(secret), secret
 
     @classmethod
-    def resumed(cls, game: Game, record: Record, state: State, *, seed: int | None = None) -> Match:
+    def resumed(
+        cls,
+        game: Game,
+        record: Record,
+        state: State,
+        *,
+        seed: int | None = None,
+        drawn: int = 0,
+    ) -> Match:
         """Return a match that carries on from a replayed `record` whose last state is `state`.
 
         Only the future is decided by the new `seed`: the recorded outcomes stay as they were.
+        `drawn` skips that many numbers of the seed's stream (one is drawn per chance outcome),
+        so a match rebuilt with its own seed continues its stream instead of repeating rolls
+        already seen.
         A committed record carries on with its own secret, so that one commitment covers the
         whole match; without its secret (a player's view of it) it cannot carry on.
         """
@@ -72,6 +83,9 @@ class Match:
             raise InvalidRecordError("secret: it does not match the record's commitment")
         else:
             match = cls(game, seed=seed, secret=record.secret)
+        if match._key is None:
+            for _ in range(drawn):
+                match._rng.random()
         match._state = state
         match.record = Record(
             record.game,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from http import HTTPStatus
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from mousehole.games import GAMES
 from mousehole.server import catalogue, pages
 from mousehole.server.catalogue import ListedGame
 from mousehole.server.live import Rooms, create_room, room_socket
-from mousehole.server.storage import DEFAULT_DB_PATH, prepare_sqlite
+from mousehole.server.storage import DEFAULT_DB_PATH, RoomStore, prepare_sqlite
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The browser front end (static files), shipped inside the package as `mousehole/web`."""
@@ -37,9 +38,11 @@ def create_app(
     """Return the web app, after checking that its SQLite database can be written.
 
     `db_path` defaults to `var/mousehole.sqlite3` in the working directory; `games` defaults to
-    the registry `mousehole.games.GAMES` (tests pass their own).
+    the registry `mousehole.games.GAMES` (tests pass their own). The rooms are stored there
+    (docs/storage.md); the store is closed when the app shuts down.
     """
     storage_path = prepare_sqlite(Path(db_path) if db_path is not None else DEFAULT_DB_PATH)
+    store = RoomStore(storage_path)
     if games is None:
         games = GAMES
     listed = catalogue.listings(games)
@@ -62,6 +65,11 @@ def create_app(
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "ok", "storage": f"sqlite:{storage_path}"})
 
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        store.close()
+
     app = Starlette(
         routes=[
             Route("/", home, methods=["GET"]),
@@ -76,8 +84,10 @@ def create_app(
         exception_handlers={HTTPException: _http_error},
         # pages, modules and SVG compress 3-5x: the first load of a match page stays small
         middleware=[Middleware(GZipMiddleware, minimum_size=512)],
+        lifespan=lifespan,
     )
-    app.state.rooms = Rooms()
+    app.state.store = store
+    app.state.rooms = Rooms(store)
     return app
 
 

@@ -27,6 +27,7 @@ from ..engine import (
     replay,
 )
 from ..games import BOTS, load_game, make_bot
+from .storage import StoredMove, StoredRoom
 
 SeatKind = Literal["human", "computer"]
 MAX_NAME = 24
@@ -149,17 +150,66 @@ class Room:
         match = Match(game) if record is None else _resume(game, record)
         token = new_token()
         room = cls(room_id or secrets.token_hex(8), match, parsed, hash_token(token))
-        for seat in parsed:
-            if seat.kind == "computer" and seat.level is not None:
-                room._bots[seat.index] = make_bot(game_name, seat.level, secrets.randbits(63))
+        room._seat_bots()
         if record is None:
             room.match.resolve_chance()  # a random starting seat is decided at once
         return room, token
+
+    @classmethod
+    def from_stored(cls, stored: StoredRoom) -> Room:
+        """Return the room rebuilt from storage: its stored moves replayed, its seed carried on.
+
+        Raise RoomError("bad_record") when the stored data no longer replays (a corrupt file,
+        or rules changed under a stored match).
+        """
+        try:
+            game = load_game(stored.game, **stored.options)
+            result = replay(game, stored.record_json())
+            if result.error is not None:
+                raise result.error
+            drawn = sum(1 for move in stored.moves if move.seat is None)
+            match = Match.resumed(game, result.record, result.state, seed=stored.seed, drawn=drawn)
+        except (MouseholeError, TypeError, ValueError) as error:
+            raise RoomError("bad_record", f"room {stored.room_id}: {error}") from None
+        seats = parse_seats(stored.game, stored.seats, range(game.seat_count, game.seat_count + 1))
+        room = cls(stored.room_id, match, seats, stored.owner_hash)
+        room._seat_bots()
+        return room
+
+    def stored(self) -> StoredRoom:
+        """Return the room as the store keeps it: setup, seed or secret, every committed move."""
+        record = self.match.record.to_json()  # the server's copy: with the secret, if any
+        secret = record.get("secret")
+        return StoredRoom(
+            room_id=self.room_id,
+            game=self.game.name,
+            options=self.game.options(),
+            seats=[seat.to_json() for seat in self.seats],
+            owner_hash=self.owner_hash,
+            seed=self.match.seed,
+            secret=secret if isinstance(secret, str) else None,
+            initial=record["initial"],
+            moves=[
+                StoredMove(i, None if m["seat"] == "chance" else m["seat"], m["action"])
+                for i, m in enumerate(record["moves"])
+            ],
+            finished=self.finished,
+        )
+
+    def _seat_bots(self) -> None:
+        for seat in self.seats:
+            if seat.kind == "computer" and seat.level is not None:
+                self._bots[seat.index] = make_bot(self.game.name, seat.level, secrets.randbits(63))
 
     @property
     def game(self) -> Game:
         """Return the room's game."""
         return self.match.game
+
+    @property
+    def finished(self) -> bool:
+        """Return True when the match is over."""
+        return self.match.state.current_player() == TERMINAL
 
     @property
     def version(self) -> int:
@@ -257,8 +307,16 @@ class Room:
             "to_act": None if actor < 0 else actor,
             "legal": [a.to_json() for a in state.legal_actions()] if human_turn else [],
             "winners": state.winners(),
-            "record": self.match.record.to_json() | {"seed": None},
+            "record": _hide_chance_keys(self.match.record.to_json()),
         }
+
+
+def _hide_chance_keys(record: JSON) -> JSON:
+    """Return `record` without what decides future chance: its seed, and its secret if any."""
+    hidden = record | {"seed": None}
+    if "secret" in hidden:
+        hidden["secret"] = None
+    return hidden
 
 
 def _resume(game: Game, record: Any) -> Match:

@@ -1,17 +1,112 @@
-"""Where the web app keeps its data. For now: check that the SQLite file can be written."""
+"""Where the web app keeps its rooms: one SQLite file, written before anyone is told.
+
+The record is the truth (architecture habit 2): a room is stored as its setup (game, options,
+seats, seed) and every committed move, never as a snapshot; loading a room replays its moves.
+See docs/storage.md for the schema and the durability guarantees.
+"""
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from contextlib import closing
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, Protocol
+
+from ..engine import JSON
 
 DEFAULT_DB_PATH = Path("var") / "mousehole.sqlite3"
 """The database used when none is given, relative to the working directory."""
 
+SCHEMA_VERSION = 1
+"""The schema this code reads and writes; `MIGRATIONS[v]` brings version v-1 to v."""
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        """CREATE TABLE rooms (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,      -- JSON object: the game's options
+            seats TEXT NOT NULL,        -- JSON list: [{seat, kind, name, level}]
+            owner_hash TEXT NOT NULL,   -- SHA-256 of the owner token (never the token)
+            seed INTEGER,               -- the chance seed of the room's match, or NULL when
+            secret TEXT,                -- a fairness secret decides its chance instead
+            initial TEXT,               -- JSON: starting position of a resumed record, or NULL
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            finished INTEGER NOT NULL DEFAULT 0
+        )""",
+        """CREATE TABLE moves (
+            room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+            idx INTEGER NOT NULL,       -- 0-based index in the record (the version before it)
+            seat INTEGER,               -- NULL: a chance outcome
+            action TEXT NOT NULL,       -- JSON: the action or outcome
+            PRIMARY KEY (room_id, idx)
+        ) WITHOUT ROWID""",
+    ),
+}
+
 
 class StorageError(RuntimeError):
-    """The database file cannot be created or written."""
+    """The database cannot be created, written or read, or refused a write as inconsistent."""
+
+
+class MoveLike(Protocol):
+    """A committed move as the store needs it (`room.Committed` is one)."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def action(self) -> JSON: ...
+
+
+@dataclass(frozen=True)
+class StoredMove:
+    """One stored move: its index in the record, its seat (None: chance) and its JSON action."""
+
+    index: int
+    seat: int | None
+    action: JSON
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    """Everything stored about a room: its setup and every committed move, in order."""
+
+    room_id: str
+    game: str
+    options: JSON
+    seats: list[JSON]
+    owner_hash: str
+    seed: int | None
+    secret: str | None = None
+    initial: JSON | None = None
+    moves: list[StoredMove] = field(default_factory=list)
+    finished: bool = False
+    created_at: str = ""
+    updated_at: str = ""
+
+    def record_json(self) -> JSON:
+        """Return the stored match as record JSON (what `mousehole.engine.replay` reads)."""
+        data: JSON = {
+            "format": "mousehole-record/1",
+            "game": self.game,
+            "options": dict(self.options),
+            "initial": self.initial,
+            "seed": self.seed,
+        }
+        if self.secret is not None:  # the match carries on with its own secret
+            data["secret"] = self.secret
+        data["moves"] = [
+            {"seat": "chance" if m.seat is None else m.seat, "action": m.action} for m in self.moves
+        ]
+        return data
 
 
 def prepare_sqlite(path: Path) -> Path:
@@ -24,9 +119,210 @@ def prepare_sqlite(path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         with closing(sqlite3.connect(path)) as connection:
             # BEGIN IMMEDIATE takes the write lock: it fails on a read-only file or folder
-            # without changing the database (the schema belongs to the storage layer to come).
+            # without changing the database (RoomStore creates the schema afterwards).
             connection.execute("BEGIN IMMEDIATE")
             connection.execute("ROLLBACK")
     except (OSError, sqlite3.Error) as error:
         raise StorageError(f"cannot write the SQLite database {str(path)!r}: {error}") from error
     return path
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class RoomStore:
+    """The rooms table and the moves table of one SQLite file, over one connection.
+
+    Every method is one transaction that is durable when it returns (WAL, synchronous=FULL):
+    callers write first and tell clients after. A lock makes the connection safe to share
+    between the event loop and the threads of a test client.
+    """
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        try:
+            # autocommit mode (isolation_level=None): transactions are the explicit BEGINs below
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot open the SQLite database {str(path)!r}: {error}") from None
+        try:
+            self._configure()
+            self._migrate()
+        except (sqlite3.Error, StorageError) as error:
+            self._db.close()
+            if isinstance(error, StorageError):
+                raise
+            raise StorageError(f"cannot prepare {str(path)!r}: {error}") from error
+
+    def _configure(self) -> None:
+        mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StorageError(f"{str(self.path)!r}: SQLite refused WAL mode (got {mode!r})")
+        # FULL: every commit fsyncs the WAL, so a committed move survives power loss too
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("PRAGMA busy_timeout=5000")
+
+    def _migrate(self) -> None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = db.execute("SELECT max(version) FROM schema_version").fetchone()
+            current = int(row[0]) if row[0] is not None else 0
+            if current > SCHEMA_VERSION:
+                raise StorageError(
+                    f"{str(self.path)!r} has schema version {current}; this server knows "
+                    f"only up to {SCHEMA_VERSION}: upgrade the server"
+                )
+            for version in range(current + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[version]:
+                    db.execute(statement)
+                db.execute("DELETE FROM schema_version")
+                db.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def schema_version(self) -> int:
+        """Return the schema version of the open database."""
+        with self._lock:
+            row = self._db.execute("SELECT max(version) FROM schema_version").fetchone()
+        return int(row[0])
+
+    def create(self, room: StoredRoom) -> None:
+        """Store a new room and the moves it already has, in one transaction."""
+        now = _now()
+        row = (
+            room.room_id,
+            room.game,
+            _dumps(room.options),
+            _dumps(room.seats),
+            room.owner_hash,
+            room.seed,
+            room.secret,
+            None if room.initial is None else _dumps(room.initial),
+            now,
+            now,
+            int(room.finished),
+        )
+        with self._write(f"create room {room.room_id!r}") as db:
+            db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            self._insert_moves(db, room.room_id, 0, room.moves)
+
+    def append(
+        self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
+    ) -> None:
+        """Store the moves that follow a room's last stored move, in one transaction.
+
+        Raise StorageError, storing nothing, when the room is unknown or the moves leave a gap
+        or overlap what is stored. `finished` (when given) updates the room's finished flag.
+        """
+        with self._write(f"append to room {room_id!r}") as db:
+            row = db.execute(
+                "SELECT (SELECT count(*) FROM moves WHERE room_id = ?) FROM rooms WHERE id = ?",
+                (room_id, room_id),
+            ).fetchone()
+            if row is None:
+                raise StorageError(f"append to room {room_id!r}: no such room is stored")
+            self._insert_moves(db, room_id, int(row[0]), moves)
+            db.execute(
+                "UPDATE rooms SET updated_at = ?, finished = coalesce(?, finished) WHERE id = ?",
+                (_now(), None if finished is None else int(finished), room_id),
+            )
+
+    @staticmethod
+    def _insert_moves(
+        db: sqlite3.Connection, room_id: str, stored: int, moves: Sequence[MoveLike]
+    ) -> None:
+        for offset, move in enumerate(moves):
+            expected = stored + offset
+            if move.index != expected:
+                problem = "a gap" if move.index > expected else "an overlap"
+                raise StorageError(
+                    f"room {room_id!r}: move index {move.index} would leave {problem}: "
+                    f"the next index is {expected} ({stored} moves are stored)"
+                )
+        db.executemany(
+            "INSERT INTO moves (room_id, idx, seat, action) VALUES (?, ?, ?, ?)",
+            [(room_id, m.index, m.seat, _dumps(m.action)) for m in moves],
+        )
+
+    def load(self, room_id: str) -> StoredRoom | None:
+        """Return the stored room with all its moves in order, or None when there is none."""
+        try:
+            with self._lock:
+                db = self._db
+                db.execute("BEGIN")  # one consistent read of both tables
+                try:
+                    row = db.execute(
+                        "SELECT id, game, options, seats, owner_hash, seed, secret, initial,"
+                        " created_at, updated_at, finished FROM rooms WHERE id = ?",
+                        (room_id,),
+                    ).fetchone()
+                    rows = db.execute(
+                        "SELECT idx, seat, action FROM moves WHERE room_id = ? ORDER BY idx",
+                        (room_id,),
+                    ).fetchall()
+                finally:
+                    self._rollback()  # a read: nothing to commit
+            if row is None:
+                return None
+            moves = [StoredMove(int(i), seat, json.loads(action)) for i, seat, action in rows]
+            stored = StoredRoom(
+                room_id=row[0],
+                game=row[1],
+                options=json.loads(row[2]),
+                seats=json.loads(row[3]),
+                owner_hash=row[4],
+                seed=None if row[5] is None else int(row[5]),
+                secret=row[6],
+                initial=None if row[7] is None else json.loads(row[7]),
+                moves=moves,
+                finished=bool(row[10]),
+                created_at=row[8],
+                updated_at=row[9],
+            )
+        except (sqlite3.Error, ValueError, TypeError) as error:
+            raise StorageError(f"load room {room_id!r}: {error}") from error
+        if [m.index for m in moves] != list(range(len(moves))):
+            raise StorageError(f"load room {room_id!r}: its stored moves are not contiguous")
+        return stored
+
+    def close(self) -> None:
+        """Close the connection (a later call does nothing)."""
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _write(self, what: str) -> Iterator[sqlite3.Connection]:
+        """Run the body in one BEGIN IMMEDIATE ... COMMIT; roll back on any failure.
+
+        A SQLite failure (disk full, read-only file, closed store) becomes a StorageError
+        naming `what`; nothing of the transaction is kept.
+        """
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                yield db
+                db.execute("COMMIT")
+            except BaseException as error:
+                self._rollback()
+                if isinstance(error, sqlite3.Error):
+                    raise StorageError(f"{what}: {error}") from error
+                raise
+
+    def _rollback(self) -> None:
+        try:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # the connection itself is broken: the transaction did not happen

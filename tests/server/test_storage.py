@@ -1,0 +1,306 @@
+"""The room store: rooms and their moves in SQLite, refused gaps, and rooms rebuilt by replay."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+import mousehole
+import mousehole.engine
+from mousehole.engine import Match
+from mousehole.server import create_app
+from mousehole.server.live import Rooms
+from mousehole.server.room import Committed, Room
+from mousehole.server.storage import SCHEMA_VERSION, RoomStore, StorageError, StoredMove
+
+HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+OPTIONS = {"seats": 2, "start_seat": 0}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[RoomStore]:
+    store = RoomStore(tmp_path / "rooms.sqlite3")
+    yield store
+    store.close()
+
+
+def _room() -> Room:
+    room, _ = Room.create("mousetrap", OPTIONS, HUMANS, room_id="r1")
+    return room
+
+
+def _play(room: Room, turns: int) -> list[Committed]:
+    """Let the seat to act take its first legal action `turns` times; return every move."""
+    committed = []
+    for _ in range(turns):
+        snapshot = room.snapshot()
+        committed += room.act(snapshot["to_act"], snapshot["legal"][0], room.version)
+    return committed
+
+
+def _record_moves(room: Room) -> list[StoredMove]:
+    return room.stored().moves
+
+
+def test_a_room_and_its_appended_moves_load_back_exactly(store: RoomStore) -> None:
+    room = _room()
+    store.create(room.stored())
+    for _ in range(3):
+        store.append(room.room_id, _play(room, 2), finished=room.finished)
+
+    loaded = store.load(room.room_id)
+
+    assert loaded is not None
+    assert (loaded.game, loaded.options, loaded.seed) == (
+        "mousetrap",
+        room.game.options(),
+        room.match.seed,
+    )
+    assert loaded.owner_hash == room.owner_hash and loaded.seats == room.stored().seats
+    assert loaded.moves == _record_moves(room) and len(loaded.moves) == room.version
+    assert loaded.created_at <= loaded.updated_at and not loaded.finished
+    assert store.load("nope") is None
+
+
+@pytest.mark.parametrize(("skip", "problem"), [(1, "a gap"), (-1, "an overlap")])
+def test_a_move_that_leaves_a_gap_or_overlaps_is_refused_and_nothing_is_stored(
+    store: RoomStore, skip: int, problem: str
+) -> None:
+    room = _room()
+    store.create(room.stored())
+    stored = room.version
+    moves = _play(room, 1)
+    shifted = [Committed(m.index + skip, m.seat, m.action, m.events) for m in moves]
+
+    with pytest.raises(StorageError, match=problem):
+        store.append(room.room_id, shifted)
+    second = moves[-1]
+    jump = Committed(second.index + 1, second.seat, second.action, second.events)
+    with pytest.raises(StorageError, match="a gap"):  # the last move of a batch, too
+        store.append(room.room_id, [*moves[:-1], jump])
+
+    loaded = store.load(room.room_id)
+    assert loaded is not None and len(loaded.moves) == stored, "the transaction stored nothing"
+    store.append(room.room_id, moves)  # the right moves still fit
+    loaded = store.load(room.room_id)
+    assert loaded is not None and loaded.moves == _record_moves(room)
+
+
+def test_appending_to_a_room_that_is_not_stored_is_refused(store: RoomStore) -> None:
+    with pytest.raises(StorageError, match="no such room"):
+        store.append("ghost", [StoredMove(0, 0, {"type": "roll"})])
+
+
+def test_a_store_reopened_on_the_same_file_sees_every_room_and_move(tmp_path: Path) -> None:
+    path = tmp_path / "rooms.sqlite3"
+    first = RoomStore(path)
+    room = _room()
+    first.create(room.stored())
+    first.append(room.room_id, _play(room, 4))
+    first.close()
+
+    second = RoomStore(path)
+    try:
+        loaded = second.load(room.room_id)
+        assert loaded is not None and loaded.moves == _record_moves(room)
+        assert second.schema_version() == SCHEMA_VERSION == 1
+    finally:
+        second.close()
+
+
+def test_a_room_rebuilt_from_the_store_shows_the_same_snapshot_and_plays_on(
+    store: RoomStore,
+) -> None:
+    room = _room()
+    store.create(room.stored())
+    store.append(room.room_id, _play(room, 5))
+    loaded = store.load(room.room_id)
+    assert loaded is not None
+
+    rebuilt = Room.from_stored(loaded)
+
+    assert rebuilt.version == room.version
+    assert rebuilt.snapshot() == room.snapshot()
+    assert rebuilt.owner_hash == room.owner_hash
+    store.append(rebuilt.room_id, _play(rebuilt, 1))
+    assert rebuilt.version > room.version
+
+
+def test_a_rebuilt_room_draws_the_chance_the_uninterrupted_room_would_have_drawn(
+    store: RoomStore,
+) -> None:
+    # The seed's stream is skipped past the outcomes already drawn: restarting it would replay
+    # rolls the players have seen, and let them predict the next ones.
+    room = _room()
+    store.create(room.stored())
+    store.append(room.room_id, _play(room, 6))
+    loaded = store.load(room.room_id)
+    assert loaded is not None
+    rebuilt = Room.from_stored(loaded)
+
+    assert [m.action for m in _play(rebuilt, 6)] == [m.action for m in _play(room, 6)]
+
+
+def test_a_room_whose_chance_a_secret_decides_keeps_it_stored_and_never_shows_it(
+    store: RoomStore,
+) -> None:
+    new_secret = getattr(mousehole.engine, "new_secret", None)
+    if new_secret is None:
+        pytest.skip("the engine has no fairness secrets yet")
+    room = _room()
+    room.match = Match(room.game, secret=new_secret())  # type: ignore[call-arg,unused-ignore]
+    store.create(room.stored())
+    store.append(room.room_id, _play(room, 4))
+    loaded = store.load(room.room_id)
+    assert loaded is not None and loaded.secret is not None and loaded.seed is None
+
+    rebuilt = Room.from_stored(loaded)
+
+    assert rebuilt.snapshot() == room.snapshot()
+    assert rebuilt.snapshot()["record"].get("secret") is None, "secret until the end"
+    assert [m.action for m in _play(rebuilt, 6)] == [m.action for m in _play(room, 6)]
+
+
+def test_a_room_resumed_from_a_record_with_a_starting_position_is_stored_and_rebuilt(
+    store: RoomStore,
+) -> None:
+    game = mousehole.load_game("mousetrap", **OPTIONS)
+    start = game.new_initial_state().to_json()
+    record = Match(game, seed=1, state=game.state_from_json(start)).record.to_json()
+    room, _ = Room.create("mousetrap", OPTIONS, HUMANS, record=record, room_id="r2")
+    _play(room, 2)
+    store.create(room.stored())
+
+    loaded = store.load("r2")
+
+    assert loaded is not None and loaded.initial == start
+    assert Room.from_stored(loaded).snapshot() == room.snapshot()
+
+
+def test_the_database_is_in_wal_mode_with_a_schema_version(store: RoomStore) -> None:
+    with closing(sqlite3.connect(store.path)) as other:
+        assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert other.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+
+
+def test_a_second_room_with_the_same_id_is_refused(store: RoomStore) -> None:
+    store.create(_room().stored())
+    with pytest.raises(StorageError, match="create room 'r1'"):
+        store.create(_room().stored())
+
+
+def test_a_database_from_a_newer_server_is_refused_at_startup(tmp_path: Path) -> None:
+    path = tmp_path / "rooms.sqlite3"
+    RoomStore(path).close()
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE schema_version SET version = 2")
+
+    with pytest.raises(StorageError, match="schema version 2"):
+        RoomStore(path)
+
+
+def test_rooms_not_in_memory_are_rebuilt_from_the_store(store: RoomStore) -> None:
+    room = _room()
+    Rooms(store).create(room)
+    store.append(room.room_id, _play(room, 3))
+
+    after_restart = Rooms(store)
+    again = after_restart.get(room.room_id)
+
+    assert again is not None and again is not room
+    assert again.snapshot() == room.snapshot()
+    assert after_restart.get(room.room_id) is again, "rebuilt once, then kept in memory"
+    assert after_restart.get("nope") is None
+
+
+def test_an_evicted_room_comes_back_from_the_store(store: RoomStore) -> None:
+    rooms = Rooms(store, limit=1)
+    first, _ = Room.create("mousetrap", OPTIONS, HUMANS, room_id="a")
+    second, _ = Room.create("mousetrap", OPTIONS, HUMANS, room_id="b")
+    rooms.create(first)
+    rooms.create(second)
+
+    back = rooms.get("a")
+
+    assert back is not None and back is not first and back.snapshot() == first.snapshot()
+
+
+# ---------------------------------------------------------------- the app over a failing disk
+
+SETUP: dict[str, Any] = {"game": "mousetrap", "options": OPTIONS, "seats": HUMANS}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(str(tmp_path / "db.sqlite3"))) as client:
+        yield client
+
+
+def _fail(*args: Any, **kwargs: Any) -> None:
+    raise StorageError("database or disk is full")
+
+
+def test_a_room_that_cannot_be_stored_is_refused_with_a_503(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(client.app.state.store, "create", _fail)  # type: ignore[attr-defined]
+
+    response = client.post("/api/rooms", json=SETUP)
+
+    assert response.status_code == 503
+    assert response.json()["error"]["code"] == "storage_failed"
+
+
+def test_a_move_that_cannot_be_stored_is_undone_and_the_client_resyncs(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = client.post("/api/rooms", json=SETUP).json()
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/rooms/{data['room']}") as ws:
+        ws.send_json({"type": "hello", "token": data["token"]})
+        before = ws.receive_json()
+        with monkeypatch.context() as patch:
+            patch.setattr(store, "append", _fail)
+            ws.send_json({"type": "act", "seat": 0, "action": {"type": "roll"}, "version": 0})
+            error = ws.receive_json()
+            assert (error["type"], error["code"]) == ("error", "storage_failed")
+            snapshot = ws.receive_json()
+            assert snapshot["type"] == "snapshot"
+            assert snapshot["version"] == before["version"] == 0, "the unsaved move is undone"
+            assert snapshot["state"] == before["state"]
+        ws.send_json({"type": "act", "seat": 0, "action": {"type": "roll"}, "version": 0})
+        assert ws.receive_json()["snapshot"]["version"] == 2, "once the disk is back, play goes on"
+    stored = store.load(data["room"])
+    assert stored is not None and len(stored.moves) == 2
+
+
+def test_a_stored_room_that_no_longer_replays_is_refused_and_the_client_told_to_retry(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "db.sqlite3"
+    with TestClient(create_app(str(path))) as client:
+        data = client.post("/api/rooms", json=SETUP).json()
+        with client.websocket_connect(f"/ws/rooms/{data['room']}") as ws:
+            ws.send_json({"type": "hello", "token": data["token"]})
+            ws.receive_json()
+            ws.send_json({"type": "act", "seat": 0, "action": {"type": "roll"}, "version": 0})
+            ws.receive_json()
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute('UPDATE moves SET action = \'{"type": "jump"}\' WHERE idx = 0')
+
+    with (
+        TestClient(create_app(str(path))) as client,  # a restart: nothing in memory
+        client.websocket_connect(f"/ws/rooms/{data['room']}") as ws,
+    ):
+        error = ws.receive_json()
+        assert (error["code"], "moves[0]" in error["message"]) == ("storage_failed", True)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1011
