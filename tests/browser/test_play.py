@@ -8,11 +8,16 @@ position (docs/api.md, "Records and replay"): the server resumes it, the page on
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
+
+import mousehole
 
 from .conftest import screenshot
 
@@ -98,6 +103,95 @@ def _panels(page: Page) -> list[str]:
     ]
 
 
+def _rect(page: Page, selector: str) -> dict[str, float]:
+    """The on-screen box of the first element matching `selector` (SVG transforms included)."""
+    box: dict[str, float] = page.evaluate(
+        """(selector) => {
+          const r = document.querySelector(selector).getBoundingClientRect();
+          return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+        }""",
+        selector,
+    )
+    return box
+
+
+def _inside(inner: dict[str, float], outer: dict[str, float], slack: float = 0.5) -> bool:
+    return (
+        inner["left"] >= outer["left"] - slack
+        and inner["top"] >= outer["top"] - slack
+        and inner["right"] <= outer["right"] + slack
+        and inner["bottom"] <= outer["bottom"] + slack
+    )
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and b["top"] < a["bottom"]
+    )
+
+
+CAGE = "[data-testid=machine] [data-component='23'] > g > g"
+WHEEL_NUMBER = "[data-testid=space-49] .num"
+WHEEL_TILE = "[data-testid=space-49] .tile"
+
+
+def _cage_covers_the_wheel_number(page: Page) -> bool:
+    """Whether any painted part of the cage lies over the glyphs of space 49's number."""
+    return bool(
+        page.evaluate(
+            """([numberSelector, cageSelector]) => {
+              const box = document.querySelector(numberSelector).getBoundingClientRect();
+              const svg = document.querySelector("[data-testid=board]");
+              const shapes = [...document.querySelector(cageSelector)
+                .querySelectorAll("path, ellipse, circle, rect")];
+              for (let i = 0; i <= 6; i += 1) {
+                for (let j = 0; j <= 4; j += 1) {
+                  // the digits' ink: the box's width, from its top to the baseline (no descent)
+                  const x = box.left + (box.width * i) / 6;
+                  const y = box.top + 2 + ((box.height * 0.7 - 2) * j) / 4;
+                  for (const shape of shapes) {
+                    const screen = shape.getScreenCTM().inverse();
+                    const local = new DOMPoint(x, y).matrixTransform(screen);
+                    const point = svg.createSVGPoint();
+                    point.x = local.x;
+                    point.y = local.y;
+                    const fill = shape.getAttribute("fill") !== "none";
+                    if ((fill && shape.isPointInFill(point)) || shape.isPointInStroke(point)) {
+                      return true;
+                    }
+                  }
+                }
+              }
+              return false;
+            }""",
+            [WHEEL_NUMBER, CAGE],
+        )
+    )
+
+
+def _cage_state(page: Page) -> str:
+    return str(page.locator("[data-testid=machine] .mousetrap-machine").get_attribute("data-cage"))
+
+
+def _luminance(colour: str) -> float:
+    """Relative luminance (WCAG 2) of an "rgb(r, g, b)" or "#rrggbb" colour."""
+    if colour.startswith("#"):
+        channels = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    else:
+        channels = [int(float(c)) for c in colour[colour.index("(") + 1 : -1].split(",")[:3]]
+    srgb = [c / 255 for c in channels]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in srgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
 def _play_human_turn(page: Page) -> str:
     """Do what a human would: hand over, split, crank, push a rival, finish, roll.
 
@@ -152,7 +246,34 @@ def test_solo_endgame_against_three_computers_reaches_the_winner(page: Page, ser
     )
     _open_saved(page, server, seats, record)
     expect(page.get_by_test_id("components")).to_have_text("23 / 23")
+    # Caught mice wait in the pen by the Cheese Wheel, behind bars, each its own colour and shape.
+    pen = page.get_by_test_id("caught-pen")
+    expect(pen).to_be_visible()
+    expect(pen).to_contain_text("Caught")
+    for seat in (2, 3):
+        mouse = page.get_by_test_id(f"mouse-{seat}")
+        expect(mouse).to_have_class("mouse captured")
+        expect(mouse.locator(".mouse-bars")).to_be_visible()
+        assert (mouse.locator("title").text_content() or "").endswith("(caught)")
+        assert _inside(_rect(page, f"[data-testid=mouse-{seat}]"), _rect(page, ".pen-box"))
+    bars = [_rect(page, f"[data-testid=mouse-{seat}] .mouse-bars") for seat in (2, 3)]
+    assert not _overlap(*bars)
+    fills = page.evaluate(
+        """() => [2, 3].map((seat) => getComputedStyle(document.querySelector(
+          `[data-testid=mouse-${seat}] .token > g`)).fill)"""
+    )
+    assert fills[0] != fills[1], fills
+    expect(page.get_by_test_id("mouse-1")).not_to_have_class("mouse captured")
     screenshot(page, "play-board-overview")
+    # The trap close-up frames the whole machine, cage included, and the pen below it.
+    page.keyboard.press("2")
+    board = _rect(page, "[data-testid=board]")
+    assert _inside(_rect(page, "[data-testid=machine]"), board)
+    assert _inside(_rect(page, CAGE), board)
+    assert _inside(_rect(page, ".pen-box"), board)
+    assert not _cage_covers_the_wheel_number(page)
+    screenshot(page, "play-trap-close-up")
+    page.keyboard.press("1")
     seen: set[str] = set()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -300,6 +421,12 @@ def test_refresh_restores_the_match_and_a_lost_room_is_recreated(page: Page, ser
     page.get_by_test_id("seat-count").select_option("3")
     page.get_by_test_id("start-seat").select_option("0")
     page.get_by_test_id("start-match").click()
+    # Before the first roll the die shows a neutral "not rolled yet" face.
+    die = page.get_by_test_id("die")
+    _settled(page)
+    expect(die).to_have_attribute("data-value", "")
+    expect(die).to_have_attribute("title", "Not rolled yet")
+    assert die.evaluate("(d) => getComputedStyle(d, '::after').content") == '"?"'
     for _ in range(2):
         _settled(page)
         page.get_by_test_id("roll").click()
@@ -307,6 +434,14 @@ def test_refresh_restores_the_match_and_a_lost_room_is_recreated(page: Page, ser
     expect(page.get_by_test_id("continue")).to_be_visible()
     page.get_by_test_id("continue").click()
     _settled(page)
+    # Back from the refresh, the die shows the last committed roll, not the blank face.
+    dice = [
+        m["action"]["value"]
+        for m in json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["record"]["moves"]
+        if m["action"]["type"] == "die"
+    ]
+    expect(die).to_have_attribute("data-value", str(dice[-1]))
+    assert die.evaluate("(d) => getComputedStyle(d, '::after').content") == "none"
     before = _panels(page)
     saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     assert saved["record"]["moves"] and saved["token"]
@@ -386,3 +521,180 @@ def test_every_view_changes_the_board_viewbox(page: Page, server: str) -> None:
     assert board.get_attribute("viewBox") == boxes["trap"]
     page.keyboard.press("1")
     assert board.get_attribute("viewBox") == boxes["overview"]
+
+
+def test_after_a_crank_the_machine_keeps_its_final_pose_until_the_next_turn(
+    page: Page, server: str
+) -> None:
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "human", "name": "Bo"},
+        {"kind": "human", "name": "Cy"},
+    ]
+    record = _record(
+        3,
+        {
+            "current": 0,
+            "phase": "trap",
+            "supply": 40,
+            "components": 23,
+            "mice": [
+                {"position": 46, "cheese": 4},
+                {"position": 49, "cheese": 5},
+                {"position": 30, "cheese": 3},
+            ],
+        },
+    )
+    _open_saved(page, server, seats, record)
+    page.get_by_test_id("pass-ready").click()
+    expect(page.get_by_test_id("crank")).to_be_enabled()
+    assert _cage_state(page) == "up"
+    page.keyboard.press("2")  # the trap close-up
+    page.get_by_test_id("crank").click()
+    page.wait_for_function(
+        "document.querySelector('[data-testid=log]').innerText.match(/cage (falls|sticks)/)",
+        timeout=20_000,
+    )
+    falls = "cage falls" in page.get_by_test_id("log").inner_text()
+    # The crank ended Ann's turn; the next human is handed the device, and meanwhile the
+    # machine shows how the crank ended: the cage down over the Wheel, or stuck halfway.
+    expect(page.get_by_test_id("pass-to")).to_be_visible()
+    expect(page.get_by_test_id("pass-to")).to_contain_text("Pass to Cy" if falls else "Pass to Bo")
+    assert _cage_state(page) == ("down" if falls else "stuck")
+    # The cage comes down over Cheese Wheel (49) and leaves its number readable.
+    cage, tile = _rect(page, CAGE), _rect(page, WHEEL_TILE)
+    assert not _cage_covers_the_wheel_number(page)
+    assert tile["left"] <= (cage["left"] + cage["right"]) / 2 <= tile["right"]
+    if falls:
+        # resting on the tile's lower edge (the bottom hoop a little past it)
+        tile_height = tile["bottom"] - tile["top"]
+        assert tile["top"] + tile_height / 2 < cage["bottom"] <= tile["bottom"] + tile_height / 5
+        expect(page.get_by_test_id("caught-pen")).to_be_visible()
+        expect(page.get_by_test_id("mouse-1")).to_have_class("mouse captured")
+    page.get_by_test_id("pass-ready").click()
+    page.wait_for_timeout(300)
+    assert _cage_state(page) == ("down" if falls else "stuck")  # still: nobody has acted yet
+    assert not _cage_covers_the_wheel_number(page)
+    screenshot(page, "play-cage-" + ("down" if falls else "stuck"))
+    page.get_by_test_id("roll").click()
+    # The next turn has begun: the machine stands built and ready again.
+    page.wait_for_function(
+        "document.querySelector('[data-testid=machine] .mousetrap-machine').dataset.cage === 'up'",
+        timeout=10_000,
+    )
+    expect(page.get_by_test_id("components")).to_have_text("23 / 23")
+
+
+def test_the_toolbar_is_one_steady_row_at_1280_and_wraps_on_narrow_screens(
+    page: Page, server: str
+) -> None:
+    page.context.add_init_script(FAST)
+    page.goto(f"{server}/play/mousetrap")
+    page.get_by_test_id("seat-count").select_option("2")
+    page.get_by_test_id("start-seat").select_option("0")
+    page.get_by_test_id("start-match").click()
+    _settled(page)
+    chips = page.locator(".toolbar button")
+    assert chips.count() == 7
+
+    def tops() -> set[int]:
+        return {round(box["y"]) for box in (chips.nth(i).bounding_box() or {} for i in range(7))}
+
+    assert len(tops()) == 1, tops()  # one row at 1280 px
+    for key, view in zip("1234", ("overview", "trap", "path", "zoom"), strict=True):
+        expect(page.get_by_test_id(f"view-{view}")).to_be_visible()
+        expect(page.get_by_test_id(f"view-{view}").locator("kbd")).to_have_text(key)
+    toolbar = page.locator(".toolbar").bounding_box()
+    board = page.get_by_test_id("board").bounding_box()
+    page.get_by_test_id("roll").click()
+    _settled(page)  # the computer's turn went by, the human's is back: nothing moved
+    assert page.locator(".toolbar").bounding_box() == toolbar
+    assert page.get_by_test_id("board").bounding_box() == board
+    assert len(tops()) == 1
+    for width, height in ((1440, 900), (1024, 768), (600, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, (width, overflow)
+        boxes = [chips.nth(i).bounding_box() for i in range(7)]
+        right = page.locator(".toolbar").bounding_box()
+        assert right is not None
+        for box in boxes:
+            assert box is not None and box["x"] + box["width"] <= right["x"] + right["width"] + 1
+        if width >= 1024:
+            assert len(tops()) <= 2, (width, tops())
+            assert _inside(_rect(page, "[data-testid=action-bar]"), _rect(page, "main"))
+        screenshot(page, f"play-{width}x{height}")
+
+
+def test_faded_build_spaces_keep_readable_numbers_and_captions(page: Page, server: str) -> None:
+    page.context.add_init_script(FAST)
+    page.goto(f"{server}/play/mousetrap")
+    page.get_by_test_id("seat-count").select_option("4")
+    page.get_by_test_id("start-match").click()
+    expect(page.get_by_test_id("setup")).to_be_hidden()
+    faded = page.locator(".space.ineligible")
+    assert faded.count() > 0
+    expect(faded.first).to_have_class("space kind-build ineligible")
+    found = page.evaluate(
+        """() => {
+          const hatch = document.querySelector("#mt-hatch");
+          const backs = [hatch.querySelector("rect").getAttribute("fill"),
+                         hatch.querySelector("path").getAttribute("stroke")];
+          const space = document.querySelector(".space.ineligible");
+          const opacity = (node) => {
+            let o = 1;
+            for (let n = node; n && n !== space.parentNode; n = n.parentNode) {
+              o *= Number(getComputedStyle(n).opacity);
+            }
+            return o;
+          };
+          const text = [".num", ".cap"].map((s) => space.querySelector(s));
+          return {backs, tile: getComputedStyle(space.querySelector(".tile")).strokeDasharray,
+                  texts: text.map((t) => ({fill: getComputedStyle(t).fill, opacity: opacity(t)}))};
+        }"""
+    )
+    assert found["tile"] not in ("", "none")  # still visibly faded: a dashed, hatched tile
+    for text in found["texts"]:
+        assert text["opacity"] == 1, found
+        for back in found["backs"]:
+            assert _contrast(text["fill"], back) >= 4.5, (text, back)
+
+
+def test_the_record_downloads_and_replays(page: Page, server: str, tmp_path: Path) -> None:
+    page.context.add_init_script(FAST)
+    page.goto(f"{server}/play/mousetrap")
+    expect(page.get_by_test_id("download-record")).to_be_disabled()
+    page.get_by_test_id("seat-count").select_option("2")
+    page.get_by_test_id("start-seat").select_option("0")
+    page.get_by_test_id("start-match").click()
+    for _ in range(2):
+        _settled(page)
+        page.get_by_test_id("roll").click()
+    _settled(page)
+    button = page.get_by_test_id("download-record")
+    expect(button).to_be_enabled()
+    with page.expect_download() as info:
+        button.click()
+    download = info.value
+    assert download.suggested_filename == "mousetrap-record.json"
+    path = tmp_path / "mousetrap-record.json"
+    download.save_as(path)
+    data = json.loads(path.read_text())
+    shown = page.evaluate("window.mousetrapPage.snapshot.record")
+    assert {k: v for k, v in data.items() if k != "players"} == shown
+    assert data["players"] == ["Ann", "Whiskers, normal computer"]
+    result = mousehole.replay(data)
+    assert result.error is None and result.error_index is None
+    assert len(result.record.moves) == len(data["moves"]) >= 4
+    run = subprocess.run(
+        [sys.executable, "-m", "mousehole.cli", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "seat 0 (Ann): rolls the die" in run.stdout

@@ -63,9 +63,11 @@ function say(text, options) {
   deps.announce(text);
 }
 
-function setDie(value, rolling = false) {
+/** Show `value` on the die (1–6), or the "not rolled yet" face for an empty value. */
+export function setDie(value, rolling = false) {
   const die = deps.die;
   die.dataset.value = value ? String(value) : "";
+  die.title = value ? `The die shows ${value}` : "Not rolled yet";
   die.classList.toggle("rolling", rolling);
   die.classList.toggle("shown", Boolean(value));
 }
@@ -275,10 +277,20 @@ export async function runMachine(success) {
   }
 }
 
+/** The machine back in its built pose, once the turn after a crank has begun. */
+export function resetMachineIfDone() {
+  if (!app.machineDirty) return;
+  app.machineDirty = false;
+  deps.machine?.reset?.();
+  deps.machine?.setInstalled(app.view?.components ?? 0, { animate: false });
+}
+
 /** Play the committed moves of one update, in order. */
 export async function playMoves(moves) {
   for (const move of moves) {
     const action = move.action;
+    // A crank ends the turn: the cage stays where it came to rest until someone acts again.
+    if (move.seat !== "chance") resetMachineIfDone();
     if (move.seat !== "chance") {
       app.animSeat = move.seat;
       const text = describeAction(move, deps.seatName);
@@ -312,8 +324,9 @@ export async function replayTrap() {
   deps.render();
   deps.announce(app.lastCrank.success ? "Replaying the last trap: the cage falls." : "Replaying the last trap: the cage sticks.");
   await runMachine(app.lastCrank.success);
-  // Leave the machine showing the real match again.
-  deps.machine?.reset?.();
+  // Leave the machine showing the real match again: still sprung while the crank's turn is
+  // the last thing that happened, else back in its built pose.
+  if (!app.machineDirty) deps.machine?.reset?.();
   deps.machine?.setInstalled(app.view.components, { animate: false });
   endBatch();
   app.animating = false;

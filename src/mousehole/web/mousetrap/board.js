@@ -115,6 +115,8 @@ const WAYPOINTS = [
 ];
 
 export const RING = { cx: 1170, cy: 612, r: 190 };
+/** The "Caught" pen inside the loop, right under the Cheese Wheel and the cage. */
+export const PEN = { cx: RING.cx, cy: RING.cy - 84, width: 152, height: 76, slot: 36 };
 // Loop spaces counter-clockwise from the upper left, so Cheese Wheel (49) sits at the top,
 // under the cage of the machine.
 const RING_ANGLES = { 44: -150, 45: 150, 46: 90, 47: 30, 48: -30, 49: -90 };
@@ -174,13 +176,36 @@ export const POSITIONS = (() => {
 })();
 
 /** Where the machine's 640×420 box is drawn on the board (translate + scale). */
-// Its Base C (where the cage comes down, x 605 y 372 in the machine's box) sits right under
-// Cheese Wheel (49), at the top of the loop.
-export const MACHINE_PLACE = { x: 1170 - 605 * 0.86, y: 422 + 32 - 372 * 0.86, scale: 0.86 };
+// The cage (centred on x 605 of the machine's box, resting on y 372 when it has dropped) comes
+// down over Cheese Wheel (49) at the top of the loop: its foot stands just below the tile and a
+// little right of the tile's centre, so the tile's number (top left) stays readable under it.
+const MACHINE_SCALE = 0.86;
+const WHEEL_TILE_HALF = 34;
+export const MACHINE_PLACE = {
+  x: RING.cx + 12 - 605 * MACHINE_SCALE,
+  y: RING.cy - RING.r + WHEEL_TILE_HALF + 6 - 372 * MACHINE_SCALE,
+  scale: MACHINE_SCALE,
+};
+
+/** A rectangle of the machine's own box, in board coordinates. */
+function machineRect(x0, y0, x1, y1) {
+  const { x, y, scale } = MACHINE_PLACE;
+  return [x + x0 * scale, y + y0 * scale, x + x1 * scale, y + y1 * scale];
+}
+
+/** The trap close-up: the whole machine (lamppost to cage, with its numbers) over the pen. */
+const TRAP_BOX = (() => {
+  const [mx0, y0, mx1] = machineRect(0, 40, 640, 412);
+  const pad = 16;
+  const x0 = mx0 - pad;
+  const x1 = Math.max(mx1, PEN.cx + PEN.width / 2) + pad;
+  const y1 = PEN.cy + PEN.height / 2 + pad;
+  return [x0, y0 - pad, x1 - x0, y1 - y0 + pad].map((v) => Math.round(v));
+})();
 
 export const VIEWS = {
   overview: [0, 0, WIDTH, HEIGHT],
-  trap: [620, 104, 640, 439],
+  trap: TRAP_BOX,
   path: [0, 40, 1000, 830],
 };
 
@@ -303,6 +328,9 @@ export function boardMarkup(seatCount) {
   // Redirect hints: a faint dashed arc from each Go-to space to its destination.
   return `
   <defs>
+    <pattern id="mt-hatch" width="9" height="9" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+      <rect width="9" height="9" fill="#f4efe4"/><path d="M0 0 V9" stroke="#e3d9c6" stroke-width="3"/>
+    </pattern>
     <pattern id="mt-holes" width="120" height="120" patternUnits="userSpaceOnUse">
       <circle cx="22" cy="30" r="9" fill="#f5dd95"/><circle cx="84" cy="86" r="14" fill="#f5dd95"/>
       <circle cx="96" cy="18" r="5" fill="#f5dd95"/>
@@ -318,9 +346,24 @@ export function boardMarkup(seatCount) {
   <circle class="ring" cx="${RING.cx}" cy="${RING.cy}" r="${RING.r}"/>
   <circle class="ring-dash" cx="${RING.cx}" cy="${RING.cy}" r="${RING.r}"/>
   <g class="ring-arrows">${ringArrows()}</g>
-  <text class="ring-title" x="${RING.cx}" y="${RING.cy - 6}" text-anchor="middle">The loop</text>
-  <text class="ring-sub" x="${RING.cx}" y="${RING.cy + 18}" text-anchor="middle">round and round</text>
+  <text class="ring-title" x="${RING.cx}" y="${RING.cy + 34}" text-anchor="middle">The loop</text>
+  <text class="ring-sub" x="${RING.cx}" y="${RING.cy + 58}" text-anchor="middle">round and round</text>
+  ${penMarkup()}
   <g class="spaces">${spaces}</g>`;
+}
+
+/** The pen where caught mice wait, under the cage; shown once a mouse is caught. */
+function penMarkup() {
+  const { cx, cy, width, height } = PEN;
+  const x = cx - width / 2;
+  const y = cy - height / 2;
+  return `<g class="caught-pen" data-testid="caught-pen" display="none">
+    <rect class="pen-box" x="${x}" y="${y}" width="${width}" height="${height}" rx="14"/>
+    <g class="pen-tag" transform="translate(${cx} ${y})">
+      <rect x="-33" y="-11" width="66" height="21" rx="6"/>
+      <text y="5" text-anchor="middle">Caught</text>
+    </g>
+  </g>`;
 }
 
 function ringArrows() {
@@ -371,7 +414,7 @@ export function mouseOffset(rank, count) {
   return { dx, dy };
 }
 
-/** Where each mouse stands: seat -> {x, y} given all positions (captured mice sit aside). */
+/** Where each mouse stands: seat -> {x, y} given all positions (caught mice sit in the pen). */
 export function mouseSpots(mice) {
   const bySpace = new Map();
   mice.forEach((mouse, seat) => {
@@ -380,11 +423,13 @@ export function mouseSpots(mice) {
     list.push(seat);
     bySpace.set(mouse.position, list);
   });
+  const caught = mice.map((m, seat) => (m.captured ? seat : -1)).filter((seat) => seat >= 0);
   const spots = [];
   mice.forEach((mouse, seat) => {
     if (mouse.captured) {
-      // Captured mice wait in the cage corner of the ring, side by side.
-      spots[seat] = { x: RING.cx - 45 + seat * 30, y: RING.cy + 50 };
+      // Caught mice wait side by side in the pen under the cage, in seat order.
+      const rank = caught.indexOf(seat);
+      spots[seat] = { x: PEN.cx + (rank - (caught.length - 1) / 2) * PEN.slot, y: PEN.cy + 8 };
       return;
     }
     const list = bySpace.get(mouse.position);

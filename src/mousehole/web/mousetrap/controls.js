@@ -53,6 +53,7 @@ function bindButtons() {
   el.skip.addEventListener("click", () => handlers.skip());
   el.replay.addEventListener("click", () => handlers.replay());
   el.speed.addEventListener("click", () => handlers.speed());
+  el.download.addEventListener("click", () => handlers.download());
   $("new-match").addEventListener("click", () => handlers.newMatch());
   $("inspect-close").addEventListener("click", () => close($("inspect-dialog")));
   $("winner-close").addEventListener("click", () => close($("winner-dialog")));

@@ -15,7 +15,7 @@ import {
   initRender, scheduleRender, seatName, letterOf, isHuman, seatCount, setBox, boxFor,
   resetFollow, refreshSpaceLabels,
 } from "./render.js";
-import { initAnimate, playMoves, endBatch, skip, replayTrap, onWheel } from "./animate.js";
+import { initAnimate, playMoves, endBatch, skip, replayTrap, onWheel, setDie } from "./animate.js";
 import {
   initControls, showSetup, hideSetup, fillSetup, setupError, confirm, showSplit, hideSplit,
   showPass, showWinner, hideWinner, anyDialogOpen,
@@ -39,6 +39,7 @@ const el = {
   spendList: $("spend-list"), crank: $("crank"), crankReason: $("crank-reason"),
   endTurn: $("end-turn"), skip: $("skip-animation"), replay: $("replay-trap"),
   speed: $("speed-toggle"), connection: $("connection"), die: $("die"),
+  download: $("download-record"),
   viewButtons: [...document.querySelectorAll("[data-view]")],
 };
 
@@ -98,6 +99,11 @@ function syncView() {
   app.shownWinners = snap.winners || [];
   app.shownVersion = snap.version;
   machine.setInstalled(state.components, { animate: false });
+  if (!el.die.dataset.value) {
+    // Back from a refresh: the die shows the last committed roll (if any yet).
+    const dice = (snap.record?.moves || []).filter((m) => m.action?.type === "die");
+    if (dice.length) setDie(dice[dice.length - 1].action.value);
+  }
   if (!app.lastCrank) {
     const cranks = (snap.record?.moves || []).filter((m) => m.action?.type === "crank_result");
     if (cranks.length) app.lastCrank = { success: cranks[cranks.length - 1].action.success };
@@ -159,8 +165,10 @@ function enterRoom(data, setup, { fresh }) {
   if (fresh) {
     app.lastCrank = null;
     app.lastHuman = null;
+    app.machineDirty = false;
     clearLog();
     machine.reset();
+    setDie(null);
     addLine(`New match: ${describeSeats(setup)}.`, { kind: "info" });
     const start = (data.snapshot.record.moves || []).find((m) => m.action?.type === "start_seat");
     if (start) addLine(`The die of fate says ${seatName(start.action.seat)} rolls first.`, { kind: "turn" });
@@ -207,6 +215,9 @@ function continueMatch() {
   app.savedRecord = saved.record;
   app.snapshot = null;
   app.view = null;
+  app.machineDirty = false;
+  machine.reset();
+  setDie(null);
   restoreLog(saved.log);
   hideSetup();
   render();
@@ -276,10 +287,8 @@ async function pump() {
   endBatch();
   app.animating = false;
   if (generation !== app.generation) return;
-  if (app.machineDirty) {
-    app.machineDirty = false;
-    machine.reset();
-  }
+  // After a crank the machine keeps its final pose (the cage down, or stuck) until the next
+  // turn begins: playMoves resets it when the next seat acts.
   syncView();
   const now = app.snapshot.state.current;
   if (!app.shownWinners.length && now !== before && app.snapshot.to_act !== null) {
@@ -360,6 +369,26 @@ function legal(type) {
   return (app.snapshot?.legal || []).filter((a) => a.type === type);
 }
 
+// ---------------------------------------------------------------- the record
+
+/** The match record as a file for `mousehole replay` (the seat names ride along as players). */
+function downloadRecord() {
+  const snap = app.snapshot;
+  if (!snap?.record) return;
+  const players = (snap.seats || []).map((s) => (s.kind === "computer" ? `${s.name}, ${s.level} computer` : s.name));
+  const text = `${JSON.stringify({ ...snap.record, players }, null, 2)}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "mousetrap-record.json";
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  announce("The match record is downloading as mousetrap-record.json.");
+}
+
 // ---------------------------------------------------------------- handlers
 
 function setView(mode) {
@@ -400,6 +429,7 @@ initControls(el, {
   view: setView,
   skip: () => skip(),
   replay: () => replayTrap(),
+  download: downloadRecord,
   speed: () => setSetting("speed", app.fast ? "normal" : "fast"),
   newMatch: () => {
     fillSetup(app.setup);

@@ -13,6 +13,9 @@ let queued = false;
 let seatKey = "";
 let boardSeatCount = 0;
 
+// The bars drawn over a caught mouse's token in the pen (its colour and shape show through).
+const CAGE_BARS = "M-14 -22 V22 M-5 -24 V24 M5 -24 V24 M14 -22 V22 M-17 -22 H17 M-17 22 H17";
+
 export function initRender(model, elements) {
   app = model;
   el = elements;
@@ -126,6 +129,7 @@ function renderMice() {
     for (let i = 0; i < count; i += 1) {
       const g = createSvg("g", { class: "mouse", "data-testid": `mouse-${i}`, "data-seat": String(i) });
       g.innerHTML = `<g class="mouse-hop"><ellipse class="mouse-glow" rx="22" ry="9" cy="16"/>${tokenMarkup(i, letterOf(i), 13)}</g>
+        <path class="mouse-bars" d="${CAGE_BARS}"/>
         <title>${escapeText(seatName(i))}</title>`;
       layer.append(g);
     }
@@ -136,11 +140,16 @@ function renderMice() {
   view.mice.forEach((mouse, i) => {
     const g = layer.querySelector(`.mouse[data-seat="${i}"]`);
     const p = spots[i];
-    g.style.transform = `translate(${p.x}px, ${p.y}px)${mouse.captured ? " scale(0.7)" : ""}`;
+    g.style.transform = `translate(${p.x}px, ${p.y}px)${mouse.captured ? " scale(0.85)" : ""}`;
     g.classList.toggle("active", !winners.length && view.current === i && !mouse.captured);
-    g.classList.toggle("captured", mouse.captured);
+    if (g.classList.contains("captured") !== Boolean(mouse.captured)) {
+      g.classList.toggle("captured", Boolean(mouse.captured));
+      g.querySelector("title").textContent = mouse.captured ? `${seatName(i)} (caught)` : seatName(i);
+    }
     g.dataset.position = String(mouse.position);
   });
+  const pen = el.boardStatic.querySelector(".caught-pen");
+  if (pen) pen.setAttribute("display", view.mice.some((m) => m.captured) ? "inline" : "none");
   // The active mouse is drawn last, on top of any others on its space.
   const active = layer.querySelector(".mouse.active");
   if (active && layer.lastElementChild !== active) layer.append(active);
@@ -194,7 +203,7 @@ function renderActions() {
   }
   const seat = app.view?.current;
   if (app.animating) {
-    setPrompt(`${seatName(app.animSeat ?? seat)} is moving…`, "Press S or Skip animation to jump ahead.");
+    setPrompt(`${seatName(app.animSeat ?? seat)} is moving…`, "Press S or Skip to jump ahead.");
     return;
   }
   if (snap.to_act === null || snap.to_act === undefined) {
@@ -224,6 +233,7 @@ function renderToolbar() {
     button.setAttribute("aria-pressed", String(button.dataset.view === app.viewMode));
   }
   el.speed.setAttribute("aria-pressed", String(app.fast));
+  el.download.disabled = !app.snapshot?.record;
   el.connection.textContent = app.connected || !app.snapshot ? "" : "Reconnecting…";
 }
 
