@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
@@ -18,7 +19,13 @@ from mousehole.engine import Match
 from mousehole.server import create_app
 from mousehole.server.live import Rooms
 from mousehole.server.room import Committed, Room
-from mousehole.server.storage import SCHEMA_VERSION, RoomStore, StorageError, StoredMove
+from mousehole.server.storage import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    RoomStore,
+    StorageError,
+    StoredMove,
+)
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 OPTIONS = {"seats": 2, "start_seat": 0}
@@ -110,7 +117,7 @@ def test_a_store_reopened_on_the_same_file_sees_every_room_and_move(tmp_path: Pa
     try:
         loaded = second.load(room.room_id)
         assert loaded is not None and loaded.moves == _record_moves(room)
-        assert second.schema_version() == SCHEMA_VERSION == 1
+        assert second.schema_version() == SCHEMA_VERSION == 2
     finally:
         second.close()
 
@@ -187,7 +194,7 @@ def test_a_room_resumed_from_a_record_with_a_starting_position_is_stored_and_reb
 def test_the_database_is_in_wal_mode_with_a_schema_version(store: RoomStore) -> None:
     with closing(sqlite3.connect(store.path)) as other:
         assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert other.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+        assert other.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
 
 
 def test_a_second_room_with_the_same_id_is_refused(store: RoomStore) -> None:
@@ -200,9 +207,9 @@ def test_a_database_from_a_newer_server_is_refused_at_startup(tmp_path: Path) ->
     path = tmp_path / "rooms.sqlite3"
     RoomStore(path).close()
     with closing(sqlite3.connect(path)) as db, db:
-        db.execute("UPDATE schema_version SET version = 2")
+        db.execute("UPDATE schema_version SET version = 3")
 
-    with pytest.raises(StorageError, match="schema version 2"):
+    with pytest.raises(StorageError, match="schema version 3"):
         RoomStore(path)
 
 
@@ -304,3 +311,40 @@ def test_a_stored_room_that_no_longer_replays_is_refused_and_the_client_told_to_
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 1011
+
+
+def test_a_version_1_file_is_migrated_to_version_2_and_its_rooms_load_as_local(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "v1.sqlite3"
+    room = _room()
+    stored = room.stored()
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO schema_version VALUES (1)")
+        for statement in MIGRATIONS[1]:
+            db.execute(statement)
+        db.execute(
+            "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, 'then', 'then', 0)",
+            (
+                stored.room_id,
+                stored.game,
+                json.dumps(stored.options),
+                json.dumps(stored.seats),
+                stored.owner_hash,
+                stored.seed,
+            ),
+        )
+        db.executemany(
+            "INSERT INTO moves VALUES (?, ?, ?, ?)",
+            [(stored.room_id, m.index, m.seat, json.dumps(m.action)) for m in stored.moves],
+        )
+
+    migrated = RoomStore(path)
+    try:
+        assert migrated.schema_version() == 2
+        loaded = migrated.load(room.room_id)
+        assert loaded is not None and loaded.moves == stored.moves
+        assert (loaded.mode, loaded.host, loaded.started) == ("local", None, True)
+    finally:
+        migrated.close()

@@ -20,6 +20,13 @@ from mousehole.games import GAMES
 from mousehole.server import catalogue, pages
 from mousehole.server.catalogue import ListedGame
 from mousehole.server.live import Rooms, create_room, room_socket
+from mousehole.server.online_live import (
+    Hub,
+    OnlineSettings,
+    create_online,
+    join_online,
+    online_socket,
+)
 from mousehole.server.storage import DEFAULT_DB_PATH, RoomStore, prepare_sqlite
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -33,12 +40,16 @@ _API_ERROR_CODES = {
 
 
 def create_app(
-    db_path: str | None = None, *, games: Mapping[str, ListedGame] | None = None
+    db_path: str | None = None,
+    *,
+    games: Mapping[str, ListedGame] | None = None,
+    online: OnlineSettings | None = None,
 ) -> Starlette:
     """Return the web app, after checking that its SQLite database can be written.
 
     `db_path` defaults to `var/mousehole.sqlite3` in the working directory; `games` defaults to
-    the registry `mousehole.games.GAMES` (tests pass their own). The rooms are stored there
+    the registry `mousehole.games.GAMES` (tests pass their own); `online` sets the timings and
+    limits of online rooms (docs/online.md; tests shorten them). The rooms are stored there
     (docs/storage.md); the store is closed when the app shuts down.
     """
     storage_path = prepare_sqlite(Path(db_path) if db_path is not None else DEFAULT_DB_PATH)
@@ -47,6 +58,7 @@ def create_app(
         games = GAMES
     listed = catalogue.listings(games)
     planned = catalogue.coming_soon(games)
+    hub = Hub(store, online or OnlineSettings())
 
     async def home(request: Request) -> Response:
         return HTMLResponse(pages.home_page(listed, planned))
@@ -68,6 +80,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        hub.close()
         store.close()
 
     app = Starlette(
@@ -79,6 +92,9 @@ def create_app(
             Route("/play/{game:str}", game_page, methods=["GET"]),
             Route("/playground/{game:str}", game_page, methods=["GET"]),
             WebSocketRoute("/ws/rooms/{room}", room_socket),
+            Route("/api/online", create_online, methods=["POST"]),
+            Route("/api/online/{code:str}/join", join_online, methods=["POST"]),
+            WebSocketRoute("/ws/online/{code:str}", online_socket),
             Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
         ],
         exception_handlers={HTTPException: _http_error},
@@ -88,6 +104,7 @@ def create_app(
     )
     app.state.store = store
     app.state.rooms = Rooms(store)
+    app.state.online = hub
     return app
 
 

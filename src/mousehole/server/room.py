@@ -110,7 +110,7 @@ def parse_seats(game_name: str, data: Any, seats_allowed: range) -> list[Seat]:
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise RoomError("bad_seats", f"{where}.name: 1 to {MAX_NAME} characters")
         level = entry.get("level")
-        if kind == "computer" and level not in levels:
+        if kind == "computer" and (not isinstance(level, str) or level not in levels):
             raise RoomError(
                 "bad_seats", f"{where}.level: choose {', '.join(levels)} for a computer seat"
             )
@@ -138,8 +138,12 @@ class Room:
         *,
         record: Any = None,
         room_id: str | None = None,
+        secret: str | None = None,
     ) -> tuple[Room, str]:
-        """Return a new room and its owner token; `record` resumes a saved match."""
+        """Return a new room and its owner token; `record` resumes a saved match.
+
+        With `secret` (a new match only) the secret decides chance: a provably fair match.
+        """
         if not isinstance(options, dict):
             raise RoomError("bad_options", "options: expected a JSON object")
         try:
@@ -147,7 +151,7 @@ class Room:
         except MouseholeError as error:
             raise RoomError("bad_options", str(error)) from None
         parsed = parse_seats(game_name, seats, range(game.seat_count, game.seat_count + 1))
-        match = Match(game) if record is None else _resume(game, record)
+        match = Match(game, secret=secret) if record is None else _resume(game, record)
         token = new_token()
         room = cls(room_id or secrets.token_hex(8), match, parsed, hash_token(token))
         room._seat_bots()
@@ -195,6 +199,13 @@ class Room:
             ],
             finished=self.finished,
         )
+
+    def set_seat(self, index: int, kind: SeatKind, name: str, level: str | None = None) -> None:
+        """Change who plays seat `index` (online rooms: a seat joined, replaced or reopened)."""
+        self.seats[index] = Seat(index, kind, name, level if kind == "computer" else None)
+        self._bots.pop(index, None)
+        if kind == "computer" and level is not None:
+            self._bots[index] = make_bot(self.game.name, level, secrets.randbits(63))
 
     def _seat_bots(self) -> None:
         for seat in self.seats:

@@ -22,7 +22,7 @@ from ..engine import JSON
 DEFAULT_DB_PATH = Path("var") / "mousehole.sqlite3"
 """The database used when none is given, relative to the working directory."""
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema this code reads and writes; `MIGRATIONS[v]` brings version v-1 to v."""
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -47,6 +47,13 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             action TEXT NOT NULL,       -- JSON: the action or outcome
             PRIMARY KEY (room_id, idx)
         ) WITHOUT ROWID""",
+    ),
+    # 2: online rooms (docs/online.md). Their id is the room code; their seats JSON also holds
+    # each seat's state ("open", "human", "computer", "assisted") and its token's SHA-256.
+    2: (
+        "ALTER TABLE rooms ADD COLUMN mode TEXT NOT NULL DEFAULT 'local'",  # 'local' | 'online'
+        "ALTER TABLE rooms ADD COLUMN host INTEGER",  # the host's seat (online rooms)
+        "ALTER TABLE rooms ADD COLUMN started INTEGER NOT NULL DEFAULT 1",
     ),
 }
 
@@ -91,6 +98,12 @@ class StoredRoom:
     finished: bool = False
     created_at: str = ""
     updated_at: str = ""
+    mode: str = "local"
+    """"local" (a browser's private room) or "online" (a room with a code: docs/online.md)."""
+    host: int | None = None
+    """The host's seat of an online room."""
+    started: bool = True
+    """False while an online room waits for its host's start."""
 
     def record_json(self) -> JSON:
         """Return the stored match as record JSON (what `mousehole.engine.replay` reads)."""
@@ -212,9 +225,17 @@ class RoomStore:
             now,
             now,
             int(room.finished),
+            room.mode,
+            room.host,
+            int(room.started),
         )
         with self._write(f"create room {room.room_id!r}") as db:
-            db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            db.execute(
+                "INSERT INTO rooms (id, game, options, seats, owner_hash, seed, secret, initial,"
+                " created_at, updated_at, finished, mode, host, started)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                row,
+            )
             self._insert_moves(db, room.room_id, 0, room.moves)
 
     def append(
@@ -237,6 +258,18 @@ class RoomStore:
                 "UPDATE rooms SET updated_at = ?, finished = coalesce(?, finished) WHERE id = ?",
                 (_now(), None if finished is None else int(finished), room_id),
             )
+
+    def update_seats(
+        self, room_id: str, seats: list[JSON], *, host: int | None, started: bool
+    ) -> None:
+        """Store an online room's seats, host and started flag (its moves are untouched)."""
+        with self._write(f"update the seats of room {room_id!r}") as db:
+            cursor = db.execute(
+                "UPDATE rooms SET seats = ?, host = ?, started = ?, updated_at = ? WHERE id = ?",
+                (_dumps(seats), host, int(started), _now(), room_id),
+            )
+            if cursor.rowcount != 1:
+                raise StorageError(f"update room {room_id!r}: no such room is stored")
 
     @staticmethod
     def _insert_moves(
@@ -264,7 +297,8 @@ class RoomStore:
                 try:
                     row = db.execute(
                         "SELECT id, game, options, seats, owner_hash, seed, secret, initial,"
-                        " created_at, updated_at, finished FROM rooms WHERE id = ?",
+                        " created_at, updated_at, finished, mode, host, started"
+                        " FROM rooms WHERE id = ?",
                         (room_id,),
                     ).fetchone()
                     rows = db.execute(
@@ -289,6 +323,9 @@ class RoomStore:
                 finished=bool(row[10]),
                 created_at=row[8],
                 updated_at=row[9],
+                mode=row[11],
+                host=None if row[12] is None else int(row[12]),
+                started=bool(row[13]),
             )
         except (sqlite3.Error, ValueError, TypeError) as error:
             raise StorageError(f"load room {room_id!r}: {error}") from error

@@ -1,0 +1,58 @@
+"""Flood and guessing limits: a token bucket per connection, a failure window per address."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+
+class TokenBucket:
+    """Allows `rate` messages a second on average and bursts of up to `burst`."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float]):
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self._tokens = float(burst)
+        self._at = clock()
+
+    def take(self) -> bool:
+        """Return True and spend a token when one is left; False means: over the limit."""
+        now = self.clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        self._at = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
+class Attempts:
+    """Counts failed look-ups (unknown room codes) per client address in a sliding window."""
+
+    MAX_ADDRESSES = 100_000
+
+    def __init__(self, limit: int, window: float, clock: Callable[[], float]):
+        self.limit = limit
+        self.window = window
+        self.clock = clock
+        self._failures: dict[str, deque[float]] = {}
+
+    def blocked(self, address: str) -> bool:
+        """Return True when `address` failed `limit` times within the last `window` seconds."""
+        failures = self._failures.get(address)
+        if failures is None:
+            return False
+        horizon = self.clock() - self.window
+        while failures and failures[0] <= horizon:
+            failures.popleft()
+        if not failures:
+            del self._failures[address]
+            return False
+        return len(failures) >= self.limit
+
+    def fail(self, address: str) -> None:
+        """Count one failed attempt of `address`."""
+        if len(self._failures) >= self.MAX_ADDRESSES and address not in self._failures:
+            self._failures.clear()  # memory stays bounded; guessing stays slow for each address
+        self._failures.setdefault(address, deque()).append(self.clock())

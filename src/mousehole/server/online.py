@@ -1,0 +1,393 @@
+"""An online room: a `Room` with a code, seats joined with private tokens, a host and presence.
+
+The `Room` stays the one authority over the match (architecture habit 9); this class decides
+who may send it what: which seat a token holds, whether the host has started, which seats the
+computer plays. It does no I/O: `online_live.py` carries its messages and stores its changes.
+See docs/online.md.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..engine import JSON, new_secret, record_view
+from ..games import BOTS
+from .room import MAX_NAME, Committed, Room, RoomError, hash_token, new_token
+from .storage import StoredRoom
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Room code letters: no 0/O, 1/I/L, so a code read aloud or copied by hand stays right."""
+CODE_LENGTH = 6
+
+SeatState = Literal["open", "human", "computer", "assisted"]
+"""What a seat is: waiting for a player, a player's, the computer's, or the computer's while
+its absent player may still take it back with their token."""
+
+Clock = Callable[[], float]
+
+
+def new_code() -> str:
+    """Return a random room code (31**6, about 887 million codes)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def is_code(text: str) -> bool:
+    """Return True when `text` has the shape of a room code."""
+    return len(text) == CODE_LENGTH and all(c in CODE_ALPHABET for c in text)
+
+
+def join_link(code: str) -> str:
+    """Return the path of a room's invitation page."""
+    return f"/join/{code}"
+
+
+@dataclass
+class OnlineSeat:
+    """Who holds a seat, and since when nobody is connected to it."""
+
+    state: SeatState
+    token_hash: str | None = None
+    """SHA-256 of the seat token (human and assisted seats); the token itself is never kept."""
+    sockets: int = 0
+    absent_since: float | None = None
+
+
+@dataclass
+class Changed:
+    """What a command changed: moves to store and broadcast, and whether the seats changed."""
+
+    moves: list[Committed] = dataclasses.field(default_factory=list)
+    seats: bool = False
+
+
+def _name(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value.strip()) > MAX_NAME:
+        raise RoomError("bad_name", f"{where}: a name of 1 to {MAX_NAME} characters")
+    return value.strip()
+
+
+def _seat_index(room: Room, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(room.seats):
+        raise RoomError("bad_seat", f"seat: expected a seat index 0..{len(room.seats) - 1}")
+    return value
+
+
+class OnlineRoom:
+    """One online room: its match (`room`), its seats' states, its host and its presence."""
+
+    def __init__(
+        self,
+        room: Room,
+        seats: list[OnlineSeat],
+        host: int,
+        started: bool,
+        *,
+        clock: Clock,
+        grace: float,
+    ):
+        self.room = room
+        self.seats = seats
+        self.host = host
+        self.started = started
+        self.clock = clock
+        self.grace = grace
+
+    @property
+    def code(self) -> str:
+        """Return the room code (also its id in the store)."""
+        return self.room.room_id
+
+    @classmethod
+    def create(
+        cls,
+        game: str,
+        options: Any,
+        seats: Any,
+        host_name: Any,
+        *,
+        code: str,
+        clock: Clock,
+        grace: float,
+    ) -> tuple[OnlineRoom, int, str]:
+        """Return a new online room, the host's seat and the host's seat token."""
+        if not isinstance(seats, list) or not seats:
+            raise RoomError("bad_seats", "seats: expected a list of seats")
+        name = _name(host_name, "host_name")
+        room_seats: list[JSON] = []
+        for index, entry in enumerate(seats):
+            where = f"seats[{index}]"
+            if not isinstance(entry, dict) or entry.get("kind") not in ("open", "computer"):
+                raise RoomError("bad_seats", f"{where}.kind: expected 'open' or 'computer'")
+            level = entry.get("level")
+            if entry["kind"] == "computer" and (
+                not isinstance(level, str) or level not in BOTS.get(game, {})
+            ):
+                levels = ", ".join(BOTS.get(game, {}))
+                raise RoomError("bad_seats", f"{where}.level: choose {levels}")
+            seat_name = _name(entry.get("name", f"Seat {index + 1}"), f"{where}.name")
+            kind = "computer" if entry["kind"] == "computer" else "human"
+            room_seats.append({"kind": kind, "name": seat_name, "level": level})
+        opened = [i for i, entry in enumerate(seats) if entry["kind"] == "open"]
+        if not opened:
+            raise RoomError("bad_seats", "seats: the host needs an open seat")
+        room, _ = Room.create(game, options, room_seats, room_id=code, secret=new_secret())
+        # the owner token is dropped: nobody may drive an online room through /ws/rooms
+        states = [OnlineSeat("computer" if s.kind == "computer" else "open") for s in room.seats]
+        online = cls(room, states, opened[0], False, clock=clock, grace=grace)
+        seat, token = online.join(name, opened[0])
+        return online, seat, token
+
+    @classmethod
+    def from_stored(cls, stored: StoredRoom, *, clock: Clock, grace: float) -> OnlineRoom:
+        """Return the room rebuilt from storage; every player counts as absent from now."""
+        room = Room.from_stored(stored)
+        now = clock()
+        seats = []
+        for entry, seat in zip(stored.seats, room.seats, strict=True):
+            state = entry.get("state", "computer" if seat.kind == "computer" else "open")
+            held = state in ("human", "assisted")
+            seats.append(OnlineSeat(state, entry.get("token_hash"), 0, now if held else None))
+        return cls(room, seats, stored.host or 0, stored.started, clock=clock, grace=grace)
+
+    def stored(self) -> StoredRoom:
+        """Return the room as the store keeps it (seat states and token hashes included)."""
+        return dataclasses.replace(
+            self.room.stored(),
+            seats=self.seats_json(),
+            mode="online",
+            host=self.host,
+            started=self.started,
+        )
+
+    def seats_json(self) -> list[JSON]:
+        """Return the seats as stored: the room's seats plus each state and token hash."""
+        return [
+            seat.to_json() | {"state": online.state, "token_hash": online.token_hash}
+            for seat, online in zip(self.room.seats, self.seats, strict=True)
+        ]
+
+    # --- seats and presence -------------------------------------------------------------
+
+    def join(self, name: Any, seat: Any = None) -> tuple[int, str]:
+        """Give `name` an open seat (the first one when `seat` is None); return it and its token."""
+        name = _name(name, "name")
+        if seat is None:
+            free = [i for i, s in enumerate(self.seats) if s.state == "open"]
+            if not free:
+                raise RoomError("room_full", f"room {self.code}: every seat is taken")
+            seat = free[0]
+        index = _seat_index(self.room, seat)
+        if self.seats[index].state != "open":
+            raise RoomError("seat_taken", f"seat {index} is not open")
+        token = new_token()
+        self.seats[index] = OnlineSeat("human", hash_token(token), 0, self.clock())
+        self.room.set_seat(index, "human", name)
+        return index, token
+
+    def seat_of(self, token: Any) -> int | None:
+        """Return the seat that `token` holds, or None (an unknown or reopened seat's token)."""
+        if not isinstance(token, str):
+            return None
+        digest = hash_token(token)
+        found = None
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(digest, seat.token_hash):
+                found = index
+        return found
+
+    def connect(self, seat: int | None) -> bool:
+        """Count a socket of `seat`; return True when that takes an assisted seat back."""
+        if seat is None:
+            return False
+        online = self.seats[seat]
+        online.sockets += 1
+        online.absent_since = None
+        if online.state != "assisted":
+            return False
+        online.state = "human"
+        self.room.set_seat(seat, "human", self.room.seats[seat].name)
+        return True
+
+    def disconnect(self, seat: int | None) -> None:
+        """Forget a closed socket of `seat`: with its last socket, the seat becomes absent."""
+        if seat is None:
+            return
+        online = self.seats[seat]
+        online.sockets = max(0, online.sockets - 1)
+        if online.sockets == 0:
+            online.absent_since = self.clock()
+
+    def absent_for(self, seat: int) -> float | None:
+        """Return for how many seconds a held seat has had no socket, or None."""
+        online = self.seats[seat]
+        if online.state not in ("human", "assisted") or online.sockets:
+            return None
+        since = online.absent_since if online.absent_since is not None else self.clock()
+        return max(0.0, self.clock() - since)
+
+    def _long_absent(self, seat: int) -> bool:
+        absent = self.absent_for(seat)
+        return absent is not None and absent >= self.grace
+
+    def pass_host_if_absent(self) -> bool:
+        """Hand host rights to the next connected player if the host is gone past the grace."""
+        if not self._long_absent(self.host) and self.seats[self.host].state != "open":
+            return False
+        count = len(self.seats)
+        for step in range(1, count):
+            seat = (self.host + step) % count
+            if self.seats[seat].state == "human" and self.seats[seat].sockets:
+                self.host = seat
+                return True
+        return False
+
+    # --- commands -----------------------------------------------------------------------
+
+    def command(self, viewer: int | None, message: JSON) -> Changed | None:
+        """Apply one message of `viewer` (None: a spectator); None asks for a plain resync."""
+        kind = message.get("type")
+        if kind == "sync":
+            return None
+        if kind not in ("act", "advance", "start", "replace", "reopen", "hand_host"):
+            raise RoomError("bad_message", f"type: unknown message type {kind!r}")
+        if viewer is None:
+            raise RoomError("spectator", "spectators watch: they cannot send commands")
+        if kind == "act":
+            return Changed(moves=self._act(viewer, message))
+        if kind == "advance":
+            self._check_started()
+            return Changed(moves=self.room.advance(message.get("version")))
+        if viewer != self.host:
+            raise RoomError("not_host", f"only the host (seat {self.host}) can {kind}")
+        if kind == "start":
+            return self._start()
+        seat = _seat_index(self.room, message.get("seat"))
+        if kind == "replace":
+            return self._replace(seat, message.get("level"))
+        if kind == "reopen":
+            return self._reopen(seat)
+        return self._hand_host(seat)
+
+    def _act(self, viewer: int, message: JSON) -> list[Committed]:
+        seat = message.get("seat", viewer)
+        if seat != viewer:
+            raise RoomError("not_your_seat", f"your seat is {viewer}, not {seat!r}")
+        self._check_started()
+        return self.room.act(
+            viewer, message.get("action"), message.get("version"), message.get("id")
+        )
+
+    def _check_started(self) -> None:
+        if not self.started:
+            raise RoomError("not_started", "the host has not started the match yet")
+
+    def _start(self) -> Changed:
+        if self.started:
+            raise RoomError("already_started", "the match has started already")
+        empty = [i for i, s in enumerate(self.seats) if s.state == "open"]
+        if empty:
+            raise RoomError("seats_open", f"seats {empty} are open: fill them or give them away")
+        self.started = True
+        return Changed(seats=True)
+
+    def _replace(self, seat: int, level: Any) -> Changed:
+        levels = BOTS[self.room.game.name]
+        if not isinstance(level, str) or level not in levels:
+            raise RoomError("bad_level", f"level: choose {', '.join(levels)}")
+        if self.seats[seat].state != "human":
+            raise RoomError("bad_seat", f"seat {seat} is not a player's seat")
+        if not self._long_absent(seat):
+            raise RoomError("not_absent", f"seat {seat} has not been away for {self.grace:g} s")
+        self.seats[seat].state = "assisted"  # the token stays valid: its player may come back
+        self.room.set_seat(seat, "computer", self.room.seats[seat].name, level)
+        return Changed(seats=True)
+
+    def _reopen(self, seat: int) -> Changed:
+        online = self.seats[seat]
+        if seat == self.host or online.state not in ("human", "assisted"):
+            raise RoomError("bad_seat", f"seat {seat} is not another player's seat")
+        if online.state == "human" and not self._long_absent(seat):
+            raise RoomError("not_absent", f"seat {seat} has not been away for {self.grace:g} s")
+        self.seats[seat] = OnlineSeat("open")  # the old token hash is gone: it no longer works
+        self.room.set_seat(seat, "human", f"Seat {seat + 1}")
+        return Changed(seats=True)
+
+    def _hand_host(self, seat: int) -> Changed:
+        if self.seats[seat].state != "human":
+            raise RoomError("bad_seat", f"seat {seat} is not a player's seat")
+        self.host = seat
+        return Changed(seats=True)
+
+    def computer_due(self) -> bool:
+        """Return True when the match runs and a computer (or assisted) seat is to act."""
+        actor = self.room.match.state.current_player()
+        return self.started and actor >= 0 and self.room.seats[actor].kind == "computer"
+
+    # --- views --------------------------------------------------------------------------
+
+    def seat_view(self, index: int) -> JSON:
+        """Return one seat as everyone sees it (never its token hash)."""
+        seat, online = self.room.seats[index], self.seats[index]
+        state: str = online.state
+        if state == "human":
+            state = "connected" if online.sockets else "absent"
+        return {
+            "seat": index,
+            "kind": seat.kind,
+            "name": seat.name,
+            "level": seat.level,
+            "state": state,
+            "absent_for": self.absent_for(index),
+            "host": index == self.host,
+        }
+
+    def snapshot(self, viewer: int | None) -> JSON:
+        """Return the room as `viewer` sees it (None: a spectator, public information only)."""
+        match = self.room.match
+        state = match.state
+        actor = state.current_player()
+        mine = (
+            viewer is not None
+            and actor == viewer
+            and self.started
+            and self.room.seats[viewer].kind == "human"
+        )
+        you: JSON = (
+            {"spectator": True}
+            if viewer is None
+            else {
+                "seat": viewer,
+                "host": viewer == self.host,
+            }
+        )
+        return {
+            "type": "snapshot",
+            "room": self.code,
+            "code": self.code,
+            "link": join_link(self.code),
+            "game": self.room.game.name,
+            "options": self.room.game.options(),
+            "version": self.room.version,
+            "started": self.started,
+            "seats": [self.seat_view(i) for i in range(len(self.seats))],
+            "you": you,
+            "state": state.observation(viewer),
+            "to_act": None if actor < 0 else actor,
+            "legal": [a.to_json() for a in state.legal_actions()] if mine else [],
+            "winners": state.winners(),
+            "record": record_view(self.room.game, match.record, viewer),
+        }
+
+    def update(self, moves: list[Committed], viewer: int | None) -> JSON:
+        """Return the update of `moves` as `viewer` sees it: its moves and its new snapshot."""
+        snapshot = self.snapshot(viewer)
+        shown = snapshot["record"]["moves"]
+        return {
+            "type": "update",
+            "moves": [move.to_json() | {"action": shown[move.index]["action"]} for move in moves],
+            "snapshot": snapshot,
+        }

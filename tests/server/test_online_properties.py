@@ -1,0 +1,168 @@
+"""An online room under random valid and invalid messages (hypothesis stateful testing).
+
+The machine drives `OnlineRoom` directly (no sockets): players join, connect and leave, the
+clock moves, and every seat, spectators included, sends commands that are often wrong. The
+invariants: the version only grows, a refused command changes nothing (version, position,
+record, seats, host), and the record always replays without error, so the position changed
+only by legal actions and chance outcomes.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from mousehole.engine import replay
+from mousehole.server.online import OnlineRoom
+from mousehole.server.room import RoomError
+
+SEATS = st.one_of(st.integers(-1, 3), st.none(), st.text(max_size=2), st.booleans())
+VERSIONS = st.one_of(st.integers(-1, 400), st.none(), st.text(max_size=2))
+JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+TYPES = st.sampled_from(
+    ["act", "advance", "sync", "start", "replace", "reopen", "hand_host", "dance", ""]
+)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class OnlineRoomMachine(RuleBasedStateMachine):
+    room: OnlineRoom
+    clock: Clock
+
+    @initialize(computer=st.booleans(), started=st.booleans())
+    def create(self, computer: bool, started: bool) -> None:
+        self.clock = Clock()
+        seats: list[dict[str, Any]] = [{"kind": "open"}, {"kind": "open"}]
+        if computer:
+            seats.append({"kind": "computer", "level": "easy"})
+        self.room, _, _ = OnlineRoom.create(
+            "mousetrap",
+            {"seats": len(seats), "start_seat": None},
+            seats,
+            "Ann",
+            code="ABCDEF",
+            clock=self.clock,
+            grace=10.0,
+        )
+        if started:  # half the runs begin in play, so that most rules meet a running match
+            self.room.join("Bo")
+            self.room.command(0, {"type": "start"})
+        self.version = self.room.room.version
+
+    def _fingerprint(self) -> Any:
+        room = self.room
+        return (
+            room.room.version,
+            room.room.match.state.key(),
+            room.room.match.record.to_json(),
+            room.seats_json(),
+            room.host,
+            room.started,
+        )
+
+    def _send(self, viewer: int | None, message: dict[str, Any]) -> None:
+        before = copy.deepcopy(self._fingerprint())
+        try:
+            self.room.command(viewer, message)
+        except RoomError:
+            assert self._fingerprint() == before, f"refused {message} but changed the room"
+
+    @rule(name=st.sampled_from(["Bo", "", "x" * 30, None]), seat=SEATS)
+    def join(self, name: Any, seat: Any) -> None:
+        before = copy.deepcopy(self._fingerprint())
+        try:
+            self.room.join(name, seat)
+        except RoomError:
+            assert self._fingerprint() == before, "a refused join changed the room"
+
+    @rule(seat=st.integers(0, 2), up=st.booleans())
+    def presence(self, seat: int, up: bool) -> None:
+        if seat >= len(self.room.seats):
+            return
+        if up and self.room.seats[seat].state in ("human", "assisted"):
+            self.room.connect(seat)
+        elif not up and self.room.seats[seat].sockets:
+            self.room.disconnect(seat)
+
+    @rule(seconds=st.sampled_from([0.0, 5.0, 11.0]))
+    def wait(self, seconds: float) -> None:
+        self.clock.now += seconds
+        self.room.pass_host_if_absent()
+
+    @rule(viewer=st.one_of(st.none(), st.integers(0, 2)), kind=TYPES, seat=SEATS, level=JUNK)
+    def command(self, viewer: int | None, kind: str, seat: Any, level: Any) -> None:
+        if viewer is not None and viewer >= len(self.room.seats):
+            return
+        self._send(viewer, {"type": kind, "seat": seat, "level": level})
+
+    @rule(
+        kind=st.sampled_from(["replace", "reopen", "hand_host"]),
+        seat=st.integers(0, 2),
+        level=st.sampled_from(["easy", "normal", "god"]),
+    )
+    def host_command(self, kind: str, seat: int, level: str) -> None:
+        self._send(self.room.host, {"type": kind, "seat": seat, "level": level})
+
+    @rule(viewer=st.integers(0, 2), action=JUNK, version=VERSIONS)
+    def junk_action(self, viewer: int, action: Any, version: Any) -> None:
+        if viewer < len(self.room.seats):
+            self._send(viewer, {"type": "act", "action": action, "version": version})
+
+    @rule(pick=st.integers(0, 50), stale=st.booleans())
+    def legal_action(self, pick: int, stale: bool) -> None:
+        state = self.room.room.match.state
+        actor = state.current_player()
+        if actor < 0:
+            return
+        legal = state.legal_actions()
+        version = self.room.room.version - (1 if stale else 0)
+        message = {"type": "act", "action": legal[pick % len(legal)].to_json(), "version": version}
+        self._send(actor, message)
+
+    @rule(stale=st.booleans())
+    def advance(self, stale: bool) -> None:
+        version = self.room.room.version - (1 if stale else 0)
+        self._send(self.room.host, {"type": "advance", "version": version})
+
+    @rule()
+    def start(self) -> None:
+        self._send(self.room.host, {"type": "start"})
+
+    @invariant()
+    def versions_only_grow(self) -> None:
+        assert self.room.room.version >= self.version
+        self.version = self.room.room.version
+
+    @invariant()
+    def the_record_replays_without_error(self) -> None:
+        room = self.room.room
+        result = replay(room.game, room.match.record.to_json())
+        assert result.error is None and result.state == room.match.state
+
+    @invariant()
+    def nothing_moves_before_the_start(self) -> None:
+        if not self.room.started:
+            assert all(m.seat is None for m in self.room.room.match.record.moves)
+
+
+OnlineRoomMachine.TestCase.settings = settings(
+    max_examples=40, stateful_step_count=40, deadline=None
+)
+test_an_online_room_changes_only_by_legal_actions = OnlineRoomMachine.TestCase
