@@ -1,4 +1,4 @@
-"""Run every benchmark and write docs/benchmarks.md: `python -m benchmarks [--quick]`."""
+"""Run every benchmark and write docs/benchmarks.md: `python -m benchmarks [--quick] [--online]`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import bots, engine, web
+from . import bots, engine, online_load, web
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
@@ -67,6 +67,7 @@ def render(results: dict[str, Any], command: str) -> str:
     t, a, m, lat = (results[k] for k in ("throughput", "apply", "memory", "latency"))
     w = results["web"]
     weight = "met" if w["first_load_bytes"] <= 300_000 else "NOT met"
+    online = _online_section(results.get("online"))
     rows = "\n".join(
         f"| {r['strong']} vs {r['weak']} | {r['games']} | {r['strong_wins']} | "
         f"{r['share']:.1%} | {r['low']:.1%} – {r['high']:.1%} | {r['seconds']:.0f} s |"
@@ -123,13 +124,101 @@ Headless Chromium (Debian's package, driven by Playwright) loads `/play/mousetra
 and plays {w["turns"]} turn changes at the fastest playback: cumulative layout shift
 **{w["layout_shift"]:.4f}** (target: no layout shift when turns change; 0.1 is the web's
 "good" threshold, and shifts right after a click are excluded, as the standard does).
-
+{online}
 ## How to reproduce
 
 ```
 make bench                    # all of the above, rewrites this file
 .venv/bin/python -m benchmarks --quick   # a tenth of the samples, prints only
+.venv/bin/python -m benchmarks --online  # also the online rooms under load (about 10 minutes)
 ```
+"""
+
+
+def _online_section(runs: list[dict[str, Any]] | None) -> str:
+    """Return the "Online rooms under load" section, or a pointer to `--online` without runs."""
+    if not runs:
+        return (
+            "\n## Online rooms under load\n\n"
+            "Not measured in this run: `.venv/bin/python -m benchmarks --online` measures it "
+            "(`benchmarks/online_load.py`).\n"
+        )
+    first = runs[0]
+    think = f"{first['think'][0]:g}–{first['think'][1]:g} s"
+    t0, t1, t2 = online_load.TUNED_GC
+
+    def errors(r: dict[str, Any]) -> str:
+        listed = ", ".join(f"{code}: {n}" for code, n in r["errors"].items())
+        return f"{r['error_count']} ({listed})" if listed else "0"
+
+    rows = "\n".join(
+        f"| {r['rooms']:,} / {r['connections']:,} | {r['gc']} | {r['clients']} | "
+        f"{r['actions_per_second']:,.0f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | "
+        f"{r['max_ms']:.0f} | {r['lag_p50_ms']:.1f} / {r['lag_p99_ms']:.1f} / "
+        f"{r['lag_max_ms']:.0f} | {errors(r)}"
+        f" | {r['rss_idle_mib']:.0f} → {r['rss_connected_mib']:.0f} → {r['rss_after_mib']:.0f}"
+        f" | {r['kib_per_connection']:.0f} | {r['server_cpu']:.0%} | {r['client_cpu']:.0%} |"
+        for r in runs
+    )
+    largest = max(r["connections"] for r in runs)
+    verdicts = []
+    for gc_mode in ("default", "tuned"):
+        top = [r for r in runs if r["gc"] == gc_mode and r["connections"] == largest]
+        if not top:
+            continue
+        r = top[0]
+        rate = r["actions_per_second"]
+        checks = [
+            ("1,000 rooms / 4,000 connections", r["connections"] >= 4000),
+            (f"≥ 1,000 actions/s ({rate:,.0f})", rate >= 1000),
+            (f"p99 ≤ 50 ms ({r['p99_ms']:.1f} ms)", r["p99_ms"] <= 50),
+            (f"no errors ({r['error_count']})", r["error_count"] == 0),
+        ]
+        said = "; ".join(f"{name}: {'met' if ok else 'NOT met'}" for name, ok in checks)
+        verdicts.append(f"- {gc_mode} GC thresholds, largest run: {said}.")
+    verdict = "\n".join(verdicts)
+    header = (
+        "| rooms / connections | GC | client processes | actions/s | p50 ms | p99 ms | max ms "
+        "| /healthz p50 / p99 / max ms | errors | server RSS MiB idle → connected → after "
+        "| KiB per connection | server CPU | clients CPU |\n|" + "---|" * 13
+    )
+    return f"""
+## Online rooms under load
+
+`.venv/bin/python -m benchmarks --online` (`benchmarks/online_load.py`) starts `mousehole serve`
+on a free 127.0.0.1 port with a fresh database (the measured process) and drives it from client
+processes on the same machine (one asyncio loop each, the `websockets` package, permessage-deflate
+offered as browsers do). Each room has 4 seats, all joined by the load script (POST /api/online,
+then 3 times POST /api/online/<code>/join), one socket per seat; the host starts, and each socket
+plays its own seat: when its snapshot says it is to act it thinks {think} (uniform), then sends the
+first legal action (roll, else the first split, else crank, else end) with the current version
+and a unique id. A room whose game ends is replaced by a new one. Each run: {first["warmup"]:g} s
+warm-up, then {first["duration"]:g} s measured; latency is send → that socket's own update (the
+move stored, fsynced and broadcast); actions/s counts those updates. Errors are error messages,
+unexpected closes and actions never answered.
+
+Event-loop lag is not measured inside the server (its code is unchanged): the **/healthz round
+trip**, sent every 100 ms from the benchmark's parent process over a kept-alive connection, is
+the proxy — a request waits while the server's one event loop is busy, so its round trip shows
+the loop's stalls. Memory per connection is (server RSS with every room created and every
+socket open, minus the RSS of the idle server) / connections, so it includes the room state.
+"tuned" GC starts the same server through a wrapper that runs `gc.collect(); gc.freeze()`
+after importing the app and `gc.set_threshold({t0:,}, {t1}, {t2})` (default: 700, 10, 10),
+then `mousehole.cli.main`.
+Client and server share the machine's cores: the CPU columns are each side's share of one core.
+
+{header}
+{rows}
+
+Targets (1,000 rooms / 4,000 connections at ≥ 1,000 actions/s, p99 ≤ 50 ms, no errors):
+
+{verdict}
+
+Offered load is bounded by the think time: R rooms can send at most R / (mean think) actions a
+second, minus the time each action waits for its answer. Every committed action is one SQLite
+transaction with `synchronous=FULL` (one WAL fsync) on the event loop thread, then one
+snapshot rendered and sent per socket of the room (the whole record view in each), so the
+server's one core is the limit: compare its CPU share above with 100%.
 """
 
 
@@ -137,9 +226,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks")
     parser.add_argument("--quick", action="store_true", help="a tenth of the samples")
     parser.add_argument("--no-write", action="store_true", help="print, do not write the doc")
+    parser.add_argument(
+        "--online", action="store_true", help="also online rooms under load (about 10 minutes)"
+    )
     args = parser.parse_args()
     results = run(args.quick)
+    if args.online:
+        results["online"] = online_load.online_load(
+            [(r, c) for r, c in online_load.CONFIGS if not args.quick or r <= 250],
+            duration=10.0 if args.quick else 30.0,
+        )
     command = "make bench" if not args.quick else "python -m benchmarks --quick"
+    if args.online:
+        command = "python -m benchmarks --online" + (" --quick" if args.quick else "")
     text = render(results, command)
     if args.quick or args.no_write:
         print(text)
