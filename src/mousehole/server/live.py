@@ -116,18 +116,26 @@ def _error(status: int, code: str, message: str) -> Response:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-async def create_room(request: Request) -> Response:
-    """POST /api/rooms {game, options, seats, record?} -> 201 {room, token, snapshot}."""
-    rooms: Rooms = request.app.state.rooms
+async def json_body(request: Request, limit: int = MAX_MESSAGE) -> dict[str, Any] | Response:
+    """Return the request's JSON object, or the error response saying why it is not one."""
     body = await request.body()
-    if len(body) > 4 * MAX_MESSAGE:  # a resumed record may be long, but not unbounded
-        return _error(413, "too_large", f"the request is over {4 * MAX_MESSAGE} bytes")
+    if len(body) > limit:
+        return _error(413, "too_large", f"the request is over {limit} bytes")
     try:
         data = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError):
         return _error(400, "bad_json", "the request body is not JSON")
     if not isinstance(data, dict):
         return _error(400, "bad_request", "expected a JSON object")
+    return data
+
+
+async def create_room(request: Request) -> Response:
+    """POST /api/rooms {game, options, seats, record?} -> 201 {room, token, snapshot}."""
+    rooms: Rooms = request.app.state.rooms
+    data = await json_body(request, 4 * MAX_MESSAGE)  # a resumed record may be long
+    if isinstance(data, Response):
+        return data
     game = data.get("game")
     if game not in GAMES:
         return _error(400, "unknown_game", f"game: {game!r} is not one of {', '.join(GAMES)}")
@@ -158,25 +166,25 @@ async def room_socket(websocket: WebSocket) -> None:
     try:
         room = rooms.get(room_id)
     except StorageError as error:
-        await _refuse(websocket, "storage_failed", f"room {room_id!r} cannot be loaded: {error}")
+        await refuse(websocket, "storage_failed", f"room {room_id!r} cannot be loaded: {error}")
         return
     if room is None:
-        await _refuse(websocket, "no_room", f"no room {room_id!r} on this server")
+        await refuse(websocket, "no_room", f"no room {room_id!r} on this server")
         return
     try:
-        hello = await _receive(websocket)
+        hello = await receive(websocket)
     except RoomError as error:
-        await _refuse(websocket, error.code, error.message)
+        await refuse(websocket, error.code, error.message)
         return
     except WebSocketDisconnect:
         return
     if hello.get("type") != "hello" or not room.owns(hello.get("token")):
-        await _refuse(websocket, "bad_token", "say hello with this room's token first")
+        await refuse(websocket, "bad_token", "say hello with this room's token first")
         return
     try:
         room = rooms.get(room_id) or room  # the current copy, after waiting for the hello
     except StorageError as error:
-        await _refuse(websocket, "storage_failed", f"room {room_id!r} cannot be loaded: {error}")
+        await refuse(websocket, "storage_failed", f"room {room_id!r} cannot be loaded: {error}")
         return
     sockets = rooms.sockets(room_id)
     sockets.add(websocket)
@@ -185,7 +193,7 @@ async def room_socket(websocket: WebSocket) -> None:
         while True:
             received: JSON | RoomError
             try:
-                received = await _receive(websocket)
+                received = await receive(websocket)
             except RoomError as error:
                 received = error  # answered below, with a snapshot of the current room
             try:
@@ -239,7 +247,7 @@ async def _recover(
     except StorageError:
         room = None
     if room is None:
-        await _refuse(websocket, "storage_failed", str(failure["message"]))
+        await refuse(websocket, "storage_failed", str(failure["message"]))
         return None
     await websocket.send_json(failure)
     await websocket.send_json(room.snapshot())
@@ -260,7 +268,7 @@ def _handle(room: Room, message: JSON) -> list[Committed] | None:
     raise RoomError("bad_message", f"type: unknown message type {kind!r}")
 
 
-async def _receive(websocket: WebSocket) -> JSON:
+async def receive(websocket: WebSocket) -> JSON:
     text = await websocket.receive_text()
     if len(text.encode("utf-8")) > MAX_MESSAGE:
         raise RoomError("too_large", f"messages are limited to {MAX_MESSAGE} bytes")
@@ -273,10 +281,16 @@ async def _receive(websocket: WebSocket) -> JSON:
     return data
 
 
-_CLOSE_CODES = {"bad_token": 4401, "storage_failed": 1011}
-"""WebSocket close codes of a refusal (4404 otherwise); 1011 tells the client to retry later."""
+_CLOSE_CODES = {
+    "bad_token": 4401,
+    "storage_failed": 1011,
+    "too_many_attempts": 1008,
+    "rate_limited": 1008,
+}
+"""WebSocket close codes of a refusal (4404 otherwise): 1011 tells the client to retry later,
+1008 is a policy violation (floods, code guessing)."""
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
+async def refuse(websocket: WebSocket, code: str, message: str) -> None:
     await websocket.send_json({"type": "error", "code": code, "message": message})
     await websocket.close(code=_CLOSE_CODES.get(code, 4404))

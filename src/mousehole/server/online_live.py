@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
@@ -22,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine import JSON
 from ..games import GAMES
 from .limits import Attempts, TokenBucket
-from .live import MAX_MESSAGE, _error, _receive
+from .live import _error, json_body, receive, refuse
 from .online import OnlineRoom, is_code, join_link, new_code
 from .room import Committed, RoomError
 from .storage import RoomStore, StorageError
@@ -161,23 +159,10 @@ def _address(connection: HTTPConnection) -> str:
     return connection.client.host if connection.client is not None else "unknown"
 
 
-async def _json_body(request: Request) -> dict[str, Any] | Response:
-    body = await request.body()
-    if len(body) > MAX_MESSAGE:
-        return _error(413, "too_large", f"the request is over {MAX_MESSAGE} bytes")
-    try:
-        data = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _error(400, "bad_json", "the request body is not JSON")
-    if not isinstance(data, dict):
-        return _error(400, "bad_request", "expected a JSON object")
-    return data
-
-
 async def create_online(request: Request) -> Response:
     """POST /api/online {game, options, seats, host_name} -> 201 {code, link, seat, token}."""
     hub: Hub = request.app.state.online
-    data = await _json_body(request)
+    data = await json_body(request)
     if isinstance(data, Response):
         return data
     game = data.get("game")
@@ -225,7 +210,7 @@ async def join_online(request: Request) -> Response:
     if room is None:
         hub.attempts.fail(address)
         return _error(404, "no_room", f"no room {code!r}")
-    data = await _json_body(request)
+    data = await json_body(request)
     if isinstance(data, Response):
         return data
     try:
@@ -239,20 +224,6 @@ async def join_online(request: Request) -> Response:
     return JSONResponse({"code": room.code, "seat": seat, "token": token})
 
 
-_CLOSE_CODES = {
-    "bad_token": 4401,
-    "storage_failed": 1011,
-    "too_many_attempts": 1008,
-    "rate_limited": 1008,
-}
-"""WebSocket close codes of a refusal (4404 otherwise; 1008: policy violation)."""
-
-
-async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
-    await websocket.send_json({"type": "error", "code": code, "message": message})
-    await websocket.close(code=_CLOSE_CODES.get(code, 4404))
-
-
 async def online_socket(websocket: WebSocket) -> None:
     """WS /ws/online/{code}: hello with a seat token (or as a spectator), then play."""
     hub: Hub = websocket.app.state.online
@@ -260,27 +231,27 @@ async def online_socket(websocket: WebSocket) -> None:
     address = _address(websocket)
     code = websocket.path_params["code"].upper()
     if hub.attempts.blocked(address):
-        await _refuse(websocket, "too_many_attempts", "too many unknown room codes: wait")
+        await refuse(websocket, "too_many_attempts", "too many unknown room codes: wait")
         return
     try:
         room = hub.get(code)
     except StorageError as error:
-        await _refuse(websocket, "storage_failed", f"room {code!r} cannot be loaded: {error}")
+        await refuse(websocket, "storage_failed", f"room {code!r} cannot be loaded: {error}")
         return
     if room is None:
         hub.attempts.fail(address)
-        await _refuse(websocket, "no_room", f"no room {code!r}")
+        await refuse(websocket, "no_room", f"no room {code!r}")
         return
     try:
-        hello = await _receive(websocket)
+        hello = await receive(websocket)
     except RoomError as error:
-        await _refuse(websocket, error.code, error.message)
+        await refuse(websocket, error.code, error.message)
         return
     except WebSocketDisconnect:
         return
     seat = None if hello.get("spectate") is True else room.seat_of(hello.get("token"))
     if hello.get("type") != "hello" or (seat is None and hello.get("spectate") is not True):
-        await _refuse(websocket, "bad_token", "say hello with a seat token, or spectate")
+        await refuse(websocket, "bad_token", "say hello with a seat token, or spectate")
         return
     connection = Connection(websocket, seat)
     hub.sockets.setdefault(code, []).append(connection)
@@ -310,13 +281,13 @@ async def _serve(hub: Hub, code: str, connection: Connection, *, reclaimed: bool
     while True:
         received: JSON | RoomError
         try:
-            received = await _receive(websocket)
+            received = await receive(websocket)
         except RoomError as error:
             received = error
         if not bucket.take():
             strikes += 1
             if strikes >= hub.settings.strikes:
-                await _refuse(websocket, "rate_limited", "too many messages: closing")
+                await refuse(websocket, "rate_limited", "too many messages: closing")
                 return
             await websocket.send_json(
                 {"type": "error", "code": "rate_limited", "message": "too many messages: slow down"}
@@ -324,7 +295,7 @@ async def _serve(hub: Hub, code: str, connection: Connection, *, reclaimed: bool
             continue
         current = hub.get(code)
         if current is None:  # its store copy vanished
-            await _refuse(websocket, "storage_failed", f"room {code!r} cannot be loaded")
+            await refuse(websocket, "storage_failed", f"room {code!r} cannot be loaded")
             return
         room = current
         host_passed = False
