@@ -46,6 +46,11 @@ def run(quick: bool) -> dict[str, Any]:
     scale = 10 if quick else 1
     print("engine: random games ...", file=sys.stderr)
     results: dict[str, Any] = {"throughput": engine.random_games_per_second(200 // scale)}
+    print("engine: Aus die Maus! random games ...", file=sys.stderr)
+    results["ausdiemaus"] = [
+        engine.ausdiemaus_games_per_second(1000 // scale, seats=seats) | {"seats": seats}
+        for seats in (2, 4, 6)
+    ]
     print("engine: apply cost, memory ...", file=sys.stderr)
     results["apply"] = engine.apply_cost(200_000 // scale)
     results["memory"] = engine.memory_per_state(20_000 // scale)
@@ -60,6 +65,14 @@ def run(quick: bool) -> dict[str, Any]:
         bots.tournament("hard", "easy", 1000 // scale),
     ]
     return results
+
+
+def _ausdiemaus_rows(rows: list[dict[str, Any]]) -> str:
+    return "\n".join(
+        f"| {r['seats']} | {r['games_per_second']:,.0f} | {r['steps_per_game']:.0f} | "
+        f"{r['microseconds_per_step']:.2f} µs |"
+        for r in rows
+    )
 
 
 def render(results: dict[str, Any], command: str) -> str:
@@ -99,6 +112,15 @@ The random game loop is `benchmarks/engine.py: random_games_per_second`: `curren
 then `chance_outcomes()` with `mousehole.engine.sample_outcome` or `legal_actions()` with a
 uniform choice, then `apply()`, until `TERMINAL`. Random players spend cheese and end trap
 phases at random, so these games are longer than games between computer players.
+
+## Aus die Maus! engine, through the public API
+
+The same loop (`benchmarks/engine.py: ausdiemaus_games_per_second`): every player has the one
+action "turn over", so only the chance outcomes (the lazily dealt cards) vary.
+
+| seats | complete random games per second (one core) | steps per game | cost per step |
+|---|---|---|---|
+{_ausdiemaus_rows(results.get("ausdiemaus", []))}
 
 ## Computer players
 

@@ -11,13 +11,16 @@ import mousehole
 from mousehole.engine import CHANCE, TERMINAL, sample_outcome
 
 
-def random_games_per_second(games: int = 200, repeats: int = 5, seats: int = 4) -> dict[str, Any]:
-    """Return the best-of-`repeats` rate of complete random games through the public API.
+def random_games_per_second(
+    games: int = 200, repeats: int = 5, seats: int = 4, name: str = "mousetrap"
+) -> dict[str, Any]:
+    """Return the best-of-`repeats` rate of complete random games of `name` through the public
+    API.
 
     Each game: `load_game` once, then `new_initial_state`, and per step `current_player`,
     `chance_outcomes` + a sampled outcome or `legal_actions` + a uniform choice, and `apply`.
     """
-    game = mousehole.load_game("mousetrap", seats=seats)
+    game = mousehole.load_game(name, seats=seats)
     best, steps_per_game = 0.0, 0.0
     for repeat in range(repeats):
         rng = random.Random(repeat)
@@ -41,6 +44,16 @@ def random_games_per_second(games: int = 200, repeats: int = 5, seats: int = 4) 
         "steps_per_game": steps_per_game,
         "microseconds_per_step": 1e6 / (best * steps_per_game),
     }
+
+
+def ausdiemaus_games_per_second(
+    games: int = 1000, repeats: int = 5, seats: int = 4
+) -> dict[str, Any]:
+    """Return `random_games_per_second` for Aus die Maus! (same loop, same result keys).
+
+    Its players have one action, so only the chance outcomes (the lazily dealt cards) vary.
+    """
+    return random_games_per_second(games, repeats, seats, name="ausdiemaus")
 
 
 def apply_cost(samples: int = 200_000) -> dict[str, float]:

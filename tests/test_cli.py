@@ -282,7 +282,9 @@ def test_replay_of_a_file_cut_mid_line_says_it_is_not_json(
 
 BAD_ARGUMENTS = [
     pytest.param(
-        ["simulate", "chess"], "unknown game 'chess': choose one of mousetrap", id="unknown game"
+        ["simulate", "chess"],
+        "unknown game 'chess': choose one of ausdiemaus, mousetrap",
+        id="unknown game",
     ),
     pytest.param(
         ["simulate", "mousetrap", "--games", "0"],

@@ -115,7 +115,7 @@ def test_verify_of_an_unreadable_record_exits_1_with_the_reason(
     path = write(tmp_path / "chess.json", {"game": "chess", "moves": []})
     status, out, err = run(["verify", str(path)], capsys)
     assert (status, out) == (1, "")
-    assert err == "mousehole verify: unknown game 'chess' (known: mousetrap)\n"
+    assert err == "mousehole verify: unknown game 'chess' (known: ausdiemaus, mousetrap)\n"
 
 
 @pytest.mark.parametrize(

@@ -40,13 +40,49 @@ def _mousetrap_invariants(before: State | None, state: State) -> None:
             assert now["captured"] >= was["captured"]  # a capture is for good
 
 
+def _ausdiemaus_invariants(before: State | None, state: State) -> None:
+    """Aus die Maus!: every card is in a stack (unseen or won), on the pile or not yet dealt;
+    chips are conserved and only ever given; every viewer sees the same public facts
+    (rulings.md section 2: "nobody sees the order of any stack, owners included")."""
+    data = state.to_json()
+    deck = 45 if data["seats"] <= 3 else 90
+    chips = 5 if data["seats"] <= 3 else 9
+    held = sum(data["unseen"]) + len(data["pile"]) + sum(len(w) for w in data["won"])
+    if data["phase"] == "start":
+        assert held in (0, deck - 1)  # before the deal, or dealt with the pile's card undealt
+    else:
+        assert held == deck
+    assert sum(data["chips"]) + data["chips_left"] == chips
+    assert (data["phase"] == "over") == (data["ending"] is not None)
+    if data["ending"] == "last_chip":
+        assert data["chips_left"] == 0
+    view = state.observation(None)
+    assert all(state.observation(seat) == view for seat in range(data["seats"]))
+    assert "won" not in view and "unseen" not in view
+    assert view["stacks"] == [u + len(w) for u, w in zip(data["unseen"], data["won"], strict=True)]
+    if before is not None:
+        old = before.to_json()
+        assert all(now >= was for now, was in zip(data["chips"], old["chips"], strict=True))
+        assert data["turns"] >= old["turns"]
+        assert sum(data["unseen"]) <= sum(old["unseen"]) or old["phase"] == "start"
+
+
+def _ausdiemaus_secrets(state: State) -> list[str]:
+    """The won cards under every stack, as the list of lists that only `to_json` holds (an
+    observation has no nested list, so this cannot appear in one by accident)."""
+    won = state.to_json()["won"]
+    return [json.dumps(won), '"won"', '"unseen"'] if any(won) else ['"won"', '"unseen"']
+
+
 INVARIANTS: dict[str, Callable[[State | None, State], None]] = {
     "mousetrap": _mousetrap_invariants,
+    "ausdiemaus": _ausdiemaus_invariants,
 }
 """Each game's own invariants; a new game must add its entry (the test below checks)."""
 
 SECRETS: dict[str, Callable[[State], list[str]]] = {
     "mousetrap": lambda state: [],  # ruling: Mouse Trap has no secrets
+    "ausdiemaus": _ausdiemaus_secrets,  # ruling: nobody sees a stack's contents
 }
 """Each game's secret strings for a position: none may appear in another seat's view."""
 

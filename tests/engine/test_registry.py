@@ -31,7 +31,7 @@ def test_a_bad_rules_option_is_refused_with_its_name(
 
 
 def test_an_unknown_game_names_the_known_ones() -> None:
-    with pytest.raises(mousehole.UnknownGameError, match="known: mousetrap"):
+    with pytest.raises(mousehole.UnknownGameError, match="known: ausdiemaus, mousetrap"):
         mousehole.load_game("ludo")
 
 

@@ -107,6 +107,10 @@ class Game(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     browser_ready: ClassVar[bool] = False
+    absent_autoplay: ClassVar[float | None] = None
+    """Seconds after which an online room plays an absent player's turn for them (with the
+    first computer level), or None: never. For games with no decisions, where waiting for
+    someone who left only stalls everyone else."""
 
     @property
     @abstractmethod

@@ -7,15 +7,19 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine import Game, InvalidOptionError, Player, UnknownGameError
+from .ausdiemaus import AusDieMausGame
+from .ausdiemaus import bots as ausdiemaus_bots
 from .mousetrap import MouseTrapGame
 from .mousetrap import bots as mousetrap_bots
 
 GAMES: dict[str, type[Game]] = {
     MouseTrapGame.name: MouseTrapGame,
+    AusDieMausGame.name: AusDieMausGame,
 }
 
 BOTS: dict[str, Mapping[str, Callable[[int | None], Player]]] = {
     MouseTrapGame.name: mousetrap_bots.BOTS,
+    AusDieMausGame.name: ausdiemaus_bots.BOTS,
 }
 """Computer players of each game by level: `BOTS[game][level](seed)`."""
 

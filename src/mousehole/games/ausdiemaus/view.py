@@ -1,0 +1,358 @@
+"""Aus die Maus! positions as JSON (both ways, with validation), the public observation, events,
+readable descriptions and the simulator's tallies."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...engine import JSON, Action, InvalidStateError
+from . import actions as A
+from .cards import CARD_BY_NAME, CARD_NAMES, CHEESE, MOUSE1, deal_sizes
+
+if TYPE_CHECKING:
+    from .rules import AusDieMausGame, AusDieMausState
+
+
+def _chase_json(state: AusDieMausState) -> JSON | None:
+    if state.chase is None:
+        return None
+    owner, chaser, paws, left = state.chase
+    return {"mouse_owner": owner, "chaser": chaser, "paws": paws, "attempts_left": left}
+
+
+def observation(state: AusDieMausState) -> JSON:
+    """Return the public facts: the same for every seat and spectator (no stack contents)."""
+    return {
+        "game": "ausdiemaus",
+        "seats": state.n,
+        "phase": state.phase,
+        "current": state.current,
+        "stacks": list(state.stacks),
+        "chips": list(state.chips),
+        "chips_left": state.chips_left,
+        "pile": [CARD_NAMES[card] for card in state.pile],
+        "chase": _chase_json(state),
+        "ending": state.ending,
+        "turns": state.turns,
+        "winners": state.winners(),
+    }
+
+
+def state_to_json(state: AusDieMausState) -> JSON:
+    """Return the omniscient position: the observation plus what lies in each stack."""
+    data = observation(state)
+    del data["stacks"]  # derived from unseen and won
+    data["drawing"] = state.drawing
+    data["unseen"] = list(state.unseen)
+    data["won"] = [[CARD_NAMES[card] for card in cards] for cards in state.won]
+    return data
+
+
+# -- reading a position -------------------------------------------------------------------
+
+
+def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidStateError(where, f"expected a whole number, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bounds = f"{low}..{high}" if high is not None else f">= {low}"
+        raise InvalidStateError(where, f"{value} is outside {bounds}")
+    return value
+
+
+def _ints(value: Any, where: str, n: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != n:
+        raise InvalidStateError(where, f"expected a list of {n} whole numbers, one per seat")
+    return tuple(_int(v, f"{where}[{i}]", 0) for i, v in enumerate(value))
+
+
+def _cards(value: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise InvalidStateError(where, "expected a list of card names")
+    cards = []
+    for i, name in enumerate(value):
+        if not isinstance(name, str) or name not in CARD_BY_NAME:
+            raise InvalidStateError(
+                f"{where}[{i}]", f"{name!r} is not a card (one of {', '.join(CARD_NAMES)})"
+            )
+        cards.append(CARD_BY_NAME[name])
+    return tuple(cards)
+
+
+def _chase(raw: Any, n: int) -> tuple[int, int, int, int]:
+    if not isinstance(raw, Mapping):
+        raise InvalidStateError("chase", "a chase is {mouse_owner, chaser, paws, attempts_left}")
+    owner = _int(raw.get("mouse_owner"), "chase.mouse_owner", 0, n - 1)
+    chaser = _int(raw.get("chaser"), "chase.chaser", 0, n - 1)
+    paws = _int(raw.get("paws"), "chase.paws", 1, 3)
+    left = _int(raw.get("attempts_left"), "chase.attempts_left", 1, paws)
+    if chaser != (owner + 1) % n:
+        raise InvalidStateError(
+            "chase.chaser",
+            f"the chaser is the mouse owner's left neighbour, seat {(owner + 1) % n}",
+        )
+    return owner, chaser, paws, left
+
+
+def state_from_json(game: AusDieMausGame, data: Mapping[str, Any]) -> AusDieMausState:
+    """Return the position `data` describes; raise InvalidStateError naming the bad field.
+
+    Optional on input: `game`, `phase` (default "turn"), `drawing` (false), `won` (empty),
+    `chips` (none), `chips_left` (the rest), `chase` (null), `ending` (null), `turns` (0) and
+    `winners` (checked when given). `unseen` and `pile` are required.
+    """
+    from .rules import CHASE, ENDINGS, LAST_CHIP, MAX_TURNS, OVER, PHASES, RESTART, START, TURN
+    from .rules import AusDieMausState as State
+
+    if not isinstance(data, Mapping):
+        raise InvalidStateError("state", f"expected a JSON object, got {type(data).__name__}")
+    if data.get("game", "ausdiemaus") != "ausdiemaus":
+        raise InvalidStateError("game", f"this is an Aus die Maus! position, not {data['game']!r}")
+    n = _int(data.get("seats"), "seats", 2, 6)
+    if n != game.seat_count:
+        raise InvalidStateError("seats", f"{n} does not match this game's {game.seat_count} seats")
+    deck = game.deck
+    phase = data.get("phase", TURN)
+    if phase not in PHASES:
+        raise InvalidStateError("phase", f"{phase!r} is not one of {', '.join(PHASES)}")
+    phase = PHASES[PHASES.index(phase)]  # the interned constant: the rules compare by identity
+    unseen = _ints(data.get("unseen"), "unseen", n)
+    won_raw = data.get("won", [[] for _ in range(n)])
+    if not isinstance(won_raw, list) or len(won_raw) != n:
+        raise InvalidStateError("won", f"expected {n} lists of won cards, one per seat")
+    won = tuple(_cards(cards, f"won[{i}]") for i, cards in enumerate(won_raw))
+    pile = _cards(data.get("pile"), "pile")
+    chips = _ints(data.get("chips", [0] * n), "chips", n)
+    chips_left = _int(data.get("chips_left", deck.chips - sum(chips)), "chips_left", 0, deck.chips)
+    if sum(chips) + chips_left != deck.chips:
+        raise InvalidStateError(
+            "chips_left", f"{chips_left} left + {sum(chips)} given must be {deck.chips} chips"
+        )
+    turns = _int(data.get("turns", 0), "turns", 0)
+    drawing = data.get("drawing", False)
+    if not isinstance(drawing, bool):
+        raise InvalidStateError("drawing", f"expected true or false, got {drawing!r}")
+    ending = data.get("ending")
+    if ending is not None and ending not in ENDINGS:
+        raise InvalidStateError("ending", f"{ending!r} is not null or one of {', '.join(ENDINGS)}")
+    current = data.get("current")
+    if current is not None:
+        current = _int(current, "current", 0, n - 1)
+
+    # the cards: nothing seen more often than the deck holds it, and every card somewhere
+    seen = [0] * len(CARD_NAMES)
+    for card in pile + tuple(c for cards in won for c in cards):
+        seen[card] += 1
+    for kind, count in enumerate(seen):
+        if count > deck.counts[kind]:
+            where = "pile" if pile.count(kind) > deck.counts[kind] else "won"
+            raise InvalidStateError(
+                where,
+                f"{count} {CARD_NAMES[kind]} cards on the pile and won, "
+                f"but the deck has {deck.counts[kind]}",
+            )
+    held = sum(unseen) + len(pile) + sum(len(cards) for cards in won)
+    if phase is START:
+        expect = (0,) * n if current is None else deal_sizes(n, current, deck.size - 1)
+        if unseen != expect:
+            raise InvalidStateError(
+                "unseen", f"at the start the stacks must be {list(expect)} (the deal)"
+            )
+        if pile or any(won) or any(chips) or turns or drawing:
+            raise InvalidStateError(
+                "phase", "at the start nothing is on the pile, won, given or turned yet"
+            )
+    elif held != deck.size:
+        raise InvalidStateError(
+            "unseen",
+            f"{sum(unseen)} unseen + {len(pile)} on the pile + {held - sum(unseen) - len(pile)} "
+            f"won cards must be the deck's {deck.size}",
+        )
+
+    chase = None
+    if phase is OVER:
+        if ending is None:
+            raise InvalidStateError("ending", "a finished game says how it ended")
+        if current is not None:
+            raise InvalidStateError("current", "nobody turns a card once the game is over")
+        if ending == LAST_CHIP and chips_left:
+            raise InvalidStateError("ending", "'last_chip' needs every chip given")
+    else:
+        if ending is not None:
+            raise InvalidStateError("ending", "set only once the game is over (phase 'over')")
+        if not chips_left:
+            raise InvalidStateError("chips_left", "no chip is left: the game would be over")
+        if turns >= MAX_TURNS:
+            raise InvalidStateError("turns", f"{MAX_TURNS} turns end the game (safety stop)")
+    if phase in (TURN, CHASE, RESTART):
+        if current is None:
+            raise InvalidStateError("current", f"phase '{phase}' needs the seat to turn a card")
+        if not unseen[current] and not won[current]:
+            raise InvalidStateError(
+                "current", f"seat {current} has no card to turn: the game would be over"
+            )
+        if drawing and not unseen[current]:
+            raise InvalidStateError("drawing", f"seat {current} has no unseen card to turn")
+    elif drawing:
+        raise InvalidStateError("drawing", f"no card is turned in phase '{phase}'")
+    if phase is CHASE:
+        chase = _chase(data.get("chase"), n)
+        _, chaser, paws, left = chase
+        if chaser != current:
+            raise InvalidStateError(
+                "chase.chaser", f"the chaser must be the current seat {current}"
+            )
+        tries = paws - left
+        tail = pile[len(pile) - tries - 1 :] if len(pile) > tries else ()
+        if tail != (MOUSE1 + paws - 1,) + (CHEESE,) * tries:
+            raise InvalidStateError(
+                "pile", f"the pile must end with the chased mouse{paws} and then {tries} cheese"
+            )
+    elif data.get("chase") is not None:
+        raise InvalidStateError("chase", f"phase '{phase}' has no chase")
+    if phase is TURN and not pile:
+        raise InvalidStateError("pile", "in phase 'turn' the pile holds at least one card")
+    if phase is RESTART and pile:
+        raise InvalidStateError("pile", "a restart begins a new pile: the pile must be empty")
+
+    state = State(game, n)
+    state.phase = phase
+    state.current = current
+    state.drawing = drawing
+    state.unseen = unseen
+    state.won = won
+    state.pile = pile
+    state.pool = tuple(deck.counts[kind] - seen[kind] for kind in range(len(CARD_NAMES)))
+    state.chips = chips
+    state.chips_left = chips_left
+    state.chase = chase
+    state.ending = ending
+    state.turns = turns
+    if "winners" in data and data["winners"] != state.winners():
+        raise InvalidStateError(
+            "winners", f"the position's winners are {state.winners()}, not {data['winners']!r}"
+        )
+    return state
+
+
+# -- events and descriptions ----------------------------------------------------------------
+
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "start": ("stacks",),
+    "pile_start": ("card",),
+    "flip": ("card",),
+    "call": ("paws", "chaser"),
+    "pass_chase": ("from", "paws", "chaser"),
+    "missed": ("attempts_left",),
+    "caught": ("cards", "mouse_owner"),
+    "escaped": ("cards", "chaser"),
+    "restart": (),
+    "end": ("reason", "winners"),
+}
+"""Each event's fields after its type and seat, in the order the rules store them."""
+
+
+def event_to_json(event: tuple[Any, ...]) -> JSON:
+    """Return a compact event tuple as a JSON object with named fields."""
+    kind, seat, *values = event
+    data: JSON = {"type": kind, "seat": seat}
+    for name, value in zip(EVENT_FIELDS[kind], values, strict=True):
+        data[name] = value
+    if "card" in data:
+        data["card"] = CARD_NAMES[data["card"]]
+    if kind == "caught":
+        data["chip"] = True
+    for key in ("stacks", "winners"):
+        if key in data:
+            data[key] = list(data[key])
+    return data
+
+
+def card_words(name: str) -> str:
+    """Return a card name in words: "a cheese", "a cat", "a mouse with 2 paws"."""
+    if name.startswith("mouse"):
+        paws = int(name[5:])
+        return f"a mouse with {paws} paw{'s' if paws > 1 else ''}"
+    return f"a {name}"
+
+
+def describe_action(action: Action) -> str:
+    """Return a readable phrase for an action (used by `mousehole replay`)."""
+    if not isinstance(action, A.AusDieMausAction):
+        return action.to_text()
+    if action.kind == A.START_SEAT_KIND:
+        return f"seat {action.value} begins"
+    if action.kind == A.CARD_KIND:
+        return f"the card is {card_words(CARD_NAMES[action.value])}"
+    return "turns over the top card"
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(f"seat {s}" for s in seats)
+
+
+def describe_event(event: JSON) -> str:
+    """Return a log line for one event of `State.events`."""
+    kind, seat = event["type"], event.get("seat")
+    who = f"Seat {seat}"
+    if kind == "start":
+        sizes = ", ".join(str(size) for size in event["stacks"])
+        return f"{who} begins; the deal makes stacks of {sizes} cards"
+    if kind == "pile_start":
+        return f"The undealt card starts the pile: {card_words(event['card'])} (it does nothing)"
+    if kind == "flip":
+        return f"{who} turns over {card_words(event['card'])}"
+    if kind == "call":
+        return (
+            f"{who}: “Mouse, watch out, the cat is coming!” Seat {event['chaser']} has "
+            f"{event['paws']} {'tries' if event['paws'] > 1 else 'try'} to catch it"
+        )
+    if kind == "pass_chase":
+        return (
+            f"{who}'s mouse takes over the chase from seat {event['from']}'s: seat "
+            f"{event['chaser']} has {event['paws']} {'tries' if event['paws'] > 1 else 'try'}"
+        )
+    if kind == "missed":
+        left = event["attempts_left"]
+        return f"Only cheese: {who} has {left} {'tries' if left > 1 else 'try'} left"
+    if kind == "caught":
+        return (
+            f"{who} catches seat {event['mouse_owner']}'s mouse: {event['cards']} cards and a chip"
+        )
+    if kind == "escaped":
+        return (
+            f"Only cheese: {who}'s mouse escapes seat {event['chaser']}, and {who} takes the "
+            f"{event['cards']} cards (no chip)"
+        )
+    if kind == "restart":
+        return f"{who} starts a new pile"
+    if kind == "end":
+        winners = _seats(event["winners"])
+        reason = event["reason"]
+        if reason == "last_chip":
+            how = f"{who} took the last chip"
+        elif reason == "run_out":
+            how = f"{who} has no card to turn (the pile belongs to nobody)"
+        else:
+            how = "safety stop: the game would go on for ever"
+        return f"Game over, {how}. Most cards: {winners}"
+    return f"{kind}: {event}"
+
+
+_TALLIED = {
+    "call": "chases",
+    "pass_chase": "chases passed on",
+    "caught": "catches (chips)",
+    "escaped": "escapes",
+}
+_ENDINGS = {"last_chip": "end: last chip", "run_out": "end: run-out", "safety": "end: safety stop"}
+
+
+def tally(events: Sequence[JSON], counters: dict[str, int]) -> None:
+    """Add the simulator's counters for `events`: how games end, chases, catches, escapes."""
+    for event in events:
+        kind = event["type"]
+        label = _ENDINGS[event["reason"]] if kind == "end" else _TALLIED.get(kind)
+        if label is not None:
+            counters[label] = counters.get(label, 0) + 1
