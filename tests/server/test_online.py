@@ -18,8 +18,8 @@ from starlette.websockets import WebSocketDisconnect
 from mousehole.engine import replay, verify
 from mousehole.games import load_game, make_bot
 from mousehole.server import create_app
+from mousehole.server.hub import OnlineSettings
 from mousehole.server.online import CODE_ALPHABET
-from mousehole.server.online_live import OnlineSettings
 
 Snapshot = dict[str, Any]
 
@@ -79,7 +79,30 @@ def _snapshot(message: dict[str, Any]) -> Snapshot:
 
 def _hello(ws: Any, **hello: Any) -> Snapshot:
     ws.send_json({"type": "hello", **hello})
-    return _snapshot(ws.receive_json())
+    message = ws.receive_json()
+    return _keep_record(ws, message) if message["type"] != "error" else message
+
+
+_RECORDS: dict[int, dict[str, Any]] = {}
+"""Each test socket's copy of the record, kept as a browser keeps it (docs/protocol.md)."""
+
+
+def _keep_record(ws: Any, message: dict[str, Any]) -> Snapshot:
+    """Return the message's snapshot with the record this socket has after it.
+
+    Full snapshots carry the record; updates carry only their moves (and the record at the
+    end), which the client appends: the record it has must always match the version.
+    """
+    snapshot = _snapshot(message)
+    if "record" in snapshot:
+        _RECORDS[id(ws)] = snapshot["record"]
+    else:
+        record = _RECORDS[id(ws)]
+        for move in message.get("moves", []):
+            assert move["version"] == len(record["moves"]) + 1, "moves arrive in order, once"
+            record["moves"].append({"seat": move["seat"], "action": move["action"]})
+    assert len(_RECORDS[id(ws)]["moves"]) == snapshot["version"]
+    return snapshot | {"record": _RECORDS[id(ws)]}
 
 
 def _settle(ws: Any, version: int) -> Snapshot:
@@ -87,7 +110,7 @@ def _settle(ws: Any, version: int) -> Snapshot:
     while True:
         message = ws.receive_json()
         assert message["type"] != "error", message
-        snapshot = _snapshot(message)
+        snapshot = _keep_record(ws, message)
         to_act = snapshot["to_act"]
         waiting = to_act is None or snapshot["seats"][to_act]["kind"] == "human"
         if snapshot["version"] >= version and snapshot["started"] and waiting:
@@ -133,7 +156,9 @@ def test_a_host_creates_a_room_with_a_readable_code_a_join_link_and_a_seat_token
     assert data["link"] == f"/join/{code}" and data["seat"] == 0
     assert len(data["token"]) >= 40
     snapshot = data["snapshot"]
-    assert snapshot["you"] == {"seat": 0, "host": True} and snapshot["started"] is False
+    assert (
+        snapshot["you"] == {"seat": 0, "seats": [0], "host": True} and snapshot["started"] is False
+    )
     assert [s["state"] for s in snapshot["seats"]] == ["absent", "computer"]
     assert data["token"] not in json.dumps(snapshot)
 
@@ -168,8 +193,8 @@ def test_two_humans_a_computer_and_a_spectator_play_to_the_end_each_with_their_o
         client.websocket_connect(f"/ws/online/{code}") as bo_ws,
         client.websocket_connect(f"/ws/online/{code}") as watcher,
     ):
-        assert _hello(ann_ws, token=data["token"])["you"] == {"seat": 0, "host": True}
-        assert _hello(bo_ws, token=bo["token"])["you"] == {"seat": 1, "host": False}
+        assert _hello(ann_ws, token=data["token"])["you"] == {"seat": 0, "seats": [0], "host": True}
+        assert _hello(bo_ws, token=bo["token"])["you"] == {"seat": 1, "seats": [1], "host": False}
         watched = _hello(watcher, spectate=True)
         assert watched["you"] == {"spectator": True}
         _start(ann_ws)
@@ -216,7 +241,7 @@ def test_a_new_connection_with_the_seat_token_resumes_the_seat(client: TestClien
         ws.receive_json()
     with client.websocket_connect(url) as again:
         snapshot = _hello(again, token=data["token"])
-        assert snapshot["you"] == {"seat": 0, "host": True} and snapshot["started"]
+        assert snapshot["you"] == {"seat": 0, "seats": [0], "host": True} and snapshot["started"]
         assert snapshot["seats"][0]["state"] == "connected"
         again.send_json({"type": "act", "action": {"type": "roll"}, "version": 0, "id": "r"})
         assert _snapshot(again.receive_json())["version"] > 0
@@ -243,7 +268,7 @@ def test_the_host_replaces_a_long_absent_player_by_a_computer_and_the_player_tak
         assert (seat["state"], seat["kind"], seat["name"]) == ("assisted", "computer", "Bo")
         with client.websocket_connect(url) as back:
             snapshot = _hello(back, token=bo["token"])
-            assert snapshot["you"] == {"seat": 1, "host": False}
+            assert snapshot["you"] == {"seat": 1, "seats": [1], "host": False}
             assert snapshot["seats"][1]["state"] == "connected"
             assert snapshot["seats"][1]["kind"] == "human"
 
@@ -281,8 +306,8 @@ def test_host_rights_are_handed_on_and_pass_by_themselves_when_the_host_stays_aw
             _hello(a, token=data["token"])
             b.receive_json(), c.receive_json()
             a.send_json({"type": "hand_host", "seat": 2})
-            assert _snapshot(a.receive_json())["you"] == {"seat": 0, "host": False}
-            assert _snapshot(c.receive_json())["you"] == {"seat": 2, "host": True}
+            assert _snapshot(a.receive_json())["you"] == {"seat": 0, "seats": [0], "host": False}
+            assert _snapshot(c.receive_json())["you"] == {"seat": 2, "seats": [2], "host": True}
             b.receive_json()
         b.receive_json(), c.receive_json()  # seat 0 left
         clock.advance(61)  # the host, Cy, is away past the grace: rights pass on by themselves
@@ -290,11 +315,13 @@ def test_host_rights_are_handed_on_and_pass_by_themselves_when_the_host_stays_aw
         b.receive_json()
         b.send_json({"type": "sync"})
         snapshot = _snapshot(b.receive_json())
-        assert snapshot["you"] == {"seat": 1, "host": False}, "within the grace period"
+        assert snapshot["you"] == {"seat": 1, "seats": [1], "host": False}, (
+            "within the grace period"
+        )
         clock.advance(61)
         b.send_json({"type": "sync"})
         snapshot = _snapshot(b.receive_json())
-        assert snapshot["you"] == {"seat": 1, "host": True}
+        assert snapshot["you"] == {"seat": 1, "seats": [1], "host": True}
         assert [s["host"] for s in snapshot["seats"]] == [False, True, False]
 
 
@@ -454,6 +481,155 @@ def test_an_online_room_and_its_seat_tokens_survive_a_restart(
         second.websocket_connect(f"/ws/online/{code}") as ws,
     ):
         snapshot = _hello(ws, token=bo["token"])
-        assert snapshot["you"] == {"seat": 1, "host": True}
+        assert snapshot["you"] == {"seat": 1, "seats": [1], "host": True}
         assert [s["name"] for s in snapshot["seats"]] == ["Ann", "Bo"]
         assert snapshot["record"]["commitment"].startswith("sha256:")
+
+
+# ---------------------------------------------------------------- summary, timers, one path
+
+
+def test_the_public_summary_shows_the_seats_but_no_match_and_counts_unknown_codes(
+    client: TestClient,
+) -> None:
+    data = _create(client, [{"kind": "open"}, {"kind": "open"}])
+    summary = client.get(f"/api/online/{data['code'].lower()}").json()
+
+    assert summary["code"] == data["code"] and summary["game"] == "mousetrap"
+    assert summary["started"] is False and summary["grace"] == 60
+    assert [s["state"] for s in summary["seats"]] == ["absent", "open"]
+    assert "state" not in json.dumps(summary["seats"][0]["name"]), "a plain name"
+    assert "token" not in json.dumps(summary) and "record" not in summary
+
+    assert client.get("/api/online/ZZZZZZ").json()["error"]["code"] == "no_room"
+    local = client.post(
+        "/api/rooms",
+        json={
+            "game": "mousetrap",
+            "options": {"seats": 2},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+        },
+    ).json()
+    missing = client.get(f"/api/online/{local['room']}")
+    assert missing.status_code == 404, "a local match is nobody's to look up"
+    for _ in range(10):
+        client.get("/api/online/ZZZZZZ")
+    assert client.get(f"/api/online/{data['code']}").status_code == 429
+
+
+def _real_time_app(path: Path) -> Any:
+    return create_app(str(path), online=OnlineSettings(grace=0.3, computer_delay=0))
+
+
+def test_host_rights_pass_on_by_themselves_without_anyone_sending_a_message(
+    tmp_path: Path,
+) -> None:
+    with TestClient(_real_time_app(tmp_path / "db.sqlite3")) as client:
+        data = _create(client, [{"kind": "open"}, {"kind": "open"}])
+        bo = _join(client, data["code"], "Bo")
+        url = f"/ws/online/{data['code']}"
+        with client.websocket_connect(url) as bo_ws:
+            with client.websocket_connect(url) as ann_ws:
+                _hello(ann_ws, token=data["token"])
+                assert _hello(bo_ws, token=bo["token"])["you"]["host"] is False
+            # Ann has gone: after the grace period Bo is host, though nobody said a word
+            while True:
+                snapshot = _snapshot(bo_ws.receive_json())
+                if snapshot["you"]["host"]:
+                    break
+            assert snapshot["seats"][0]["host"] is False and snapshot["seats"][1]["host"]
+
+
+def test_an_absent_players_turn_is_played_for_them_in_a_game_that_asks_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mousehole.games.mousetrap import MouseTrapGame
+
+    monkeypatch.setattr(MouseTrapGame, "absent_autoplay", 0.2)
+    with TestClient(_real_time_app(tmp_path / "db.sqlite3")) as client:
+        data = _create(client, [{"kind": "open"}, {"kind": "open"}])
+        bo = _join(client, data["code"], "Bo")
+        url = f"/ws/online/{data['code']}"
+        with client.websocket_connect(url) as bo_ws:
+            _hello(bo_ws, token=bo["token"])
+            with client.websocket_connect(url) as ann_ws:
+                _hello(ann_ws, token=data["token"])
+                _start(ann_ws)
+                assert _snapshot(ann_ws.receive_json())["started"]
+            # Ann (seat 0, to act first) is gone: her turn is played for her
+            while True:
+                message = bo_ws.receive_json()
+                if message["type"] == "update":
+                    break
+            assert message["moves"][0]["seat"] == 0
+            assert message["snapshot"]["seats"][0]["state"] == "absent", "still her seat"
+
+
+def test_a_local_match_is_a_private_room_on_the_same_path(client: TestClient) -> None:
+    local = client.post(
+        "/api/rooms",
+        json={
+            "game": "mousetrap",
+            "options": {"seats": 2, "start_seat": 0},
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
+        },
+    ).json()
+    room = local["room"]
+    assert local["snapshot"]["you"] == {"seats": [0, 1], "host": True}
+    assert local["snapshot"]["pace"] == "client" and local["snapshot"]["code"] is None
+    with client.websocket_connect(f"/ws/online/{room}") as ws:  # either path reaches it
+        snapshot = _hello(ws, token=local["token"])
+        assert snapshot["started"] and snapshot["grace"] is None
+        for command in ({"type": "start"}, {"type": "reopen", "seat": 1}):
+            ws.send_json(command)
+            assert ws.receive_json()["code"] == "private_room"
+            ws.receive_json()
+        ws.send_json({"type": "act", "seat": 0, "action": {"type": "roll"}, "version": 0})
+        update = ws.receive_json()
+        assert update["type"] == "update" and "record" not in update["snapshot"]
+    with client.websocket_connect(f"/ws/rooms/{room}") as watcher:
+        watcher.send_json({"type": "hello", "spectate": True})
+        assert watcher.receive_json()["code"] == "bad_token", "nobody watches a local match"
+    joined = client.post(f"/api/online/{room}/join", json={"name": "Eve"})
+    assert joined.status_code == 404
+
+
+def test_in_aus_die_maus_an_absent_players_cards_are_turned_over_for_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mousehole.games.ausdiemaus.rules import AusDieMausGame
+
+    assert AusDieMausGame.absent_autoplay == 5.0, "the ruling's short timeout"
+    monkeypatch.setattr(AusDieMausGame, "absent_autoplay", 0.1)  # the same, faster
+    with TestClient(_real_time_app(tmp_path / "db.sqlite3")) as client:
+        body = {
+            "game": "ausdiemaus",
+            "options": {"seats": 2},
+            "seats": [{"kind": "open"}, {"kind": "open"}],
+            "host_name": "Ann",
+        }
+        data = client.post("/api/online", json=body).json()
+        bo = _join(client, data["code"], "Bo")
+        url = f"/ws/online/{data['code']}"
+        with client.websocket_connect(url) as ann_ws:
+            _hello(ann_ws, token=data["token"])
+            with client.websocket_connect(url) as bo_ws:
+                _hello(bo_ws, token=bo["token"])
+                ann_ws.receive_json()
+                _start(ann_ws)
+                assert _snapshot(ann_ws.receive_json())["started"]
+            # Bo has gone: whenever he is to turn a card, the server turns it for him
+            turned_for_bo = 0
+            while turned_for_bo < 3:
+                message = ann_ws.receive_json()
+                snapshot = _snapshot(message)
+                if snapshot["to_act"] == 0 and snapshot["legal"]:
+                    ann_ws.send_json(
+                        {"type": "act", "action": {"type": "turn"}, "version": snapshot["version"]}
+                    )
+                for move in message.get("moves", []):
+                    turned_for_bo += move["seat"] == 1
+                if snapshot["to_act"] is None:
+                    break  # the game ended first
+            assert turned_for_bo >= 1
+            assert snapshot["seats"][1]["state"] == "absent", "his seat is still his"

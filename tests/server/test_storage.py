@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -17,7 +19,8 @@ import mousehole
 import mousehole.engine
 from mousehole.engine import Match
 from mousehole.server import create_app
-from mousehole.server.live import Rooms
+from mousehole.server.hub import Hub, OnlineSettings
+from mousehole.server.online import OnlineRoom
 from mousehole.server.room import Committed, Room
 from mousehole.server.storage import (
     MIGRATIONS,
@@ -213,30 +216,84 @@ def test_a_database_from_a_newer_server_is_refused_at_startup(tmp_path: Path) ->
         RoomStore(path)
 
 
-def test_rooms_not_in_memory_are_rebuilt_from_the_store(store: RoomStore) -> None:
-    room = _room()
-    Rooms(store).create(room)
-    store.append(room.room_id, _play(room, 3))
+def _private(room_id: str) -> OnlineRoom:
+    room, _ = OnlineRoom.create_private(
+        "mousetrap", OPTIONS, HUMANS, room_id=room_id, clock=time.monotonic, grace=60
+    )
+    return room
 
-    after_restart = Rooms(store)
-    again = after_restart.get(room.room_id)
+
+def test_rooms_not_in_memory_are_rebuilt_from_the_store(store: RoomStore) -> None:
+    room = _private("00000000000000a1")
+    asyncio.run(Hub(store).create(room))
+    store.append(room.code, _play(room.room, 3))
+
+    after_restart = Hub(store)
+    again = after_restart.get(room.code)
 
     assert again is not None and again is not room
-    assert again.snapshot() == room.snapshot()
-    assert after_restart.get(room.room_id) is again, "rebuilt once, then kept in memory"
-    assert after_restart.get("nope") is None
+    assert again.snapshot("owner") == room.snapshot("owner")
+    assert after_restart.get(room.code) is again, "rebuilt once, then kept in memory"
+    assert after_restart.get("0000000000000000") is None
+    assert after_restart.get("nope") is None, "not the shape of a room id: not even looked up"
 
 
 def test_an_evicted_room_comes_back_from_the_store(store: RoomStore) -> None:
-    rooms = Rooms(store, limit=1)
-    first, _ = Room.create("mousetrap", OPTIONS, HUMANS, room_id="a")
-    second, _ = Room.create("mousetrap", OPTIONS, HUMANS, room_id="b")
-    rooms.create(first)
-    rooms.create(second)
+    hub = Hub(store, OnlineSettings(max_rooms=1))
+    first, second = _private("00000000000000aa"), _private("00000000000000bb")
+    asyncio.run(hub.create(first))
+    asyncio.run(hub.create(second))
 
-    back = rooms.get("a")
+    assert list(hub.rooms) == [second.code], "the idle room past the limit was dropped"
+    back = hub.get(first.code)
 
-    assert back is not None and back is not first and back.snapshot() == first.snapshot()
+    assert back is not None and back is not first
+    assert back.snapshot("owner") == first.snapshot("owner")
+
+
+def test_a_batch_commits_every_good_write_and_fails_the_bad_one_alone(store: RoomStore) -> None:
+    room = _room()
+    store.create(room.stored())
+    moves = _play(room, 2)
+    other = Room.create("mousetrap", OPTIONS, HUMANS, room_id="r2")[0]
+
+    results = store.write_batch(
+        [
+            ("first", store.appending(room.room_id, moves[:1])),
+            ("gap", store.appending(room.room_id, moves[2:])),  # skips a move: refused
+            ("rest", store.appending(room.room_id, moves[1:])),
+            ("other", store.creating(other.stored())),
+            ("nowhere", store.seating("missing", [], host=0, started=True)),
+        ]
+    )
+
+    assert [r is None for r in results] == [True, False, True, True, False]
+    assert "gap" in str(results[1]) and "no such room" in str(results[4])
+    loaded = store.load(room.room_id)
+    assert loaded is not None and [m.index for m in loaded.moves] == list(range(len(moves)))
+    assert store.load("r2") is not None
+
+
+def test_the_writer_groups_concurrent_writes_into_few_transactions(store: RoomStore) -> None:
+    rooms = [_private(f"{i:016x}") for i in range(50)]
+    for room in rooms:
+        store.create(room.stored())
+    hub = Hub(store)
+
+    async def play() -> None:
+        async def one(room: OnlineRoom) -> None:
+            for _ in range(4):
+                await hub.save(room, _play(room.room, 1), seats=False)
+
+        await asyncio.gather(*(one(room) for room in rooms))
+
+    asyncio.run(play())
+
+    assert hub.writer is not None and hub.writer.writes == 200
+    assert hub.writer.batches < 200, "writes queued together share a transaction"
+    for room in rooms:
+        loaded = store.load(room.code)
+        assert loaded is not None and len(loaded.moves) == room.room.version
 
 
 # ---------------------------------------------------------------- the app over a failing disk
@@ -254,10 +311,15 @@ def _fail(*args: Any, **kwargs: Any) -> None:
     raise StorageError("database or disk is full")
 
 
+def _failing(*args: Any, **kwargs: Any) -> Any:
+    """Stand in for a write factory: the write it returns fails as a full disk would."""
+    return _fail
+
+
 def test_a_room_that_cannot_be_stored_is_refused_with_a_503(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(client.app.state.store, "create", _fail)  # type: ignore[attr-defined]
+    monkeypatch.setattr(client.app.state.store, "creating", _failing)  # type: ignore[attr-defined]
 
     response = client.post("/api/rooms", json=SETUP)
 
@@ -274,7 +336,7 @@ def test_a_move_that_cannot_be_stored_is_undone_and_the_client_resyncs(
         ws.send_json({"type": "hello", "token": data["token"]})
         before = ws.receive_json()
         with monkeypatch.context() as patch:
-            patch.setattr(store, "append", _fail)
+            patch.setattr(store, "appending", _failing)
             ws.send_json({"type": "act", "seat": 0, "action": {"type": "roll"}, "version": 0})
             error = ws.receive_json()
             assert (error["type"], error["code"]) == ("error", "storage_failed")

@@ -18,15 +18,9 @@ from starlette.staticfiles import StaticFiles
 
 from mousehole.games import GAMES
 from mousehole.server import catalogue, pages
+from mousehole.server.api import create_online, create_room, join_online, online_summary
 from mousehole.server.catalogue import ListedGame
-from mousehole.server.live import Rooms, create_room, room_socket
-from mousehole.server.online_live import (
-    Hub,
-    OnlineSettings,
-    create_online,
-    join_online,
-    online_socket,
-)
+from mousehole.server.hub import Hub, OnlineSettings, room_socket
 from mousehole.server.storage import DEFAULT_DB_PATH, RoomStore, prepare_sqlite
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -80,7 +74,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
-        hub.close()
+        await hub.close()  # the writer finishes what is queued first
         store.close()
 
     app = Starlette(
@@ -91,10 +85,12 @@ def create_app(
             Route("/api/rooms", create_room, methods=["POST"]),
             Route("/play/{game:str}", game_page, methods=["GET"]),
             Route("/playground/{game:str}", game_page, methods=["GET"]),
-            WebSocketRoute("/ws/rooms/{room}", room_socket),
+            Route("/join/{code:str}", pages.join_endpoint, methods=["GET"]),
+            WebSocketRoute("/ws/rooms/{room:str}", room_socket),
             Route("/api/online", create_online, methods=["POST"]),
+            Route("/api/online/{code:str}", online_summary, methods=["GET"]),
             Route("/api/online/{code:str}/join", join_online, methods=["POST"]),
-            WebSocketRoute("/ws/online/{code:str}", online_socket),
+            WebSocketRoute("/ws/online/{room:str}", room_socket),  # the same path: an alias
             Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
         ],
         exception_handlers={HTTPException: _http_error},
@@ -103,8 +99,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.store = store
-    app.state.rooms = Rooms(store)
-    app.state.online = hub
+    app.state.hub = hub
     return app
 
 

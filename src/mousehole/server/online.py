@@ -1,9 +1,14 @@
-"""An online room: a `Room` with a code, seats joined with private tokens, a host and presence.
+"""A room as people reach it: a `Room` with seats held by tokens, a host and presence.
 
 The `Room` stays the one authority over the match (architecture habit 9); this class decides
 who may send it what: which seat a token holds, whether the host has started, which seats the
 computer plays. It does no I/O: `online_live.py` carries its messages and stores its changes.
-See docs/online.md.
+
+Every match is one of these (one path for play): an **online** room has a code, seats that
+people join with their own tokens, a host and spectators (docs/online.md); a **private** room
+(a local match, docs/protocol.md) has one owner token that holds every human seat, started at
+once, and its computer seats move when the owner's page asks (`advance`), so that their pace
+follows the page's animations.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import dataclasses
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from ..engine import JSON, new_secret, record_view
 from ..games import BOTS
@@ -22,6 +27,12 @@ from .storage import StoredRoom
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Room code letters: no 0/O, 1/I/L, so a code read aloud or copied by hand stays right."""
 CODE_LENGTH = 6
+
+OWNER: Final = "owner"
+"""The viewer of a private room's owner token: every human seat of the room is theirs."""
+
+Viewer = int | Literal["owner"] | None
+"""Who a socket speaks for: a seat, a private room's owner, or None (a spectator)."""
 
 SeatState = Literal["open", "human", "computer", "assisted"]
 """What a seat is: waiting for a player, a player's, the computer's, or the computer's while
@@ -43,6 +54,18 @@ def is_code(text: str) -> bool:
 def join_link(code: str) -> str:
     """Return the path of a room's invitation page."""
     return f"/join/{code}"
+
+
+def new_private_id() -> str:
+    """Return the id of a new private room: 16 hex digits, never the shape of a code."""
+    return secrets.token_hex(8)
+
+
+def is_room_id(text: str) -> bool:
+    """Return True when `text` has the shape of a room code or of a private room's id."""
+    if is_code(text):
+        return True
+    return len(text) == 16 and all(c in "0123456789abcdef" for c in text)
 
 
 @dataclass
@@ -88,6 +111,7 @@ class OnlineRoom:
         *,
         clock: Clock,
         grace: float,
+        private: bool = False,
     ):
         self.room = room
         self.seats = seats
@@ -95,6 +119,12 @@ class OnlineRoom:
         self.started = started
         self.clock = clock
         self.grace = grace
+        self.private = private
+
+    @property
+    def pace(self) -> Literal["client", "server"]:
+        """Who paces the computer seats: the owner's page (private) or the server (online)."""
+        return "client" if self.private else "server"
 
     @property
     def code(self) -> str:
@@ -142,9 +172,43 @@ class OnlineRoom:
         return online, seat, token
 
     @classmethod
+    def create_private(
+        cls,
+        game: str,
+        options: Any,
+        seats: Any,
+        *,
+        record: Any = None,
+        room_id: str,
+        clock: Clock,
+        grace: float,
+    ) -> tuple[OnlineRoom, str]:
+        """Return a new private room (a local match) and its owner token.
+
+        `record` resumes a saved match (a fresh seed decides what has not happened yet).
+        """
+        room, token = Room.create(game, options, seats, record=record, room_id=room_id)
+        states = [cls._private_seat(room, seat.kind) for seat in room.seats]
+        humans = [seat.index for seat in room.seats if seat.kind == "human"]
+        host = humans[0] if humans else 0
+        private = cls(room, states, host, True, clock=clock, grace=grace, private=True)
+        return private, token
+
+    @staticmethod
+    def _private_seat(room: Room, kind: str) -> OnlineSeat:
+        if kind == "computer":
+            return OnlineSeat("computer")
+        return OnlineSeat("human", room.owner_hash, 0, None)
+
+    @classmethod
     def from_stored(cls, stored: StoredRoom, *, clock: Clock, grace: float) -> OnlineRoom:
         """Return the room rebuilt from storage; every player counts as absent from now."""
         room = Room.from_stored(stored)
+        if stored.mode == "local":
+            states = [cls._private_seat(room, seat.kind) for seat in room.seats]
+            humans = [seat.index for seat in room.seats if seat.kind == "human"]
+            host = humans[0] if humans else 0
+            return cls(room, states, host, True, clock=clock, grace=grace, private=True)
         now = clock()
         seats = []
         for entry, seat in zip(stored.seats, room.seats, strict=True):
@@ -155,6 +219,8 @@ class OnlineRoom:
 
     def stored(self) -> StoredRoom:
         """Return the room as the store keeps it (seat states and token hashes included)."""
+        if self.private:
+            return self.room.stored()  # mode "local": its seats are the room's own
         return dataclasses.replace(
             self.room.stored(),
             seats=self.seats_json(),
@@ -188,9 +254,36 @@ class OnlineRoom:
         self.room.set_seat(index, "human", name)
         return index, token
 
+    def viewer_of(self, hello: JSON) -> Viewer:
+        """Return who a socket's hello speaks for; raise RoomError("bad_token") when nobody.
+
+        A private room takes only its owner token; an online room a seat token, or
+        `"spectate": true` (None: a spectator).
+        """
+        if hello.get("type") == "hello":
+            if self.private:
+                if self.room.owns(hello.get("token")):
+                    return OWNER
+            elif hello.get("spectate") is True:
+                return None
+            else:
+                seat = self.seat_of(hello.get("token"))
+                if seat is not None:
+                    return seat
+        what = "this room's token" if self.private else "a seat token, or spectate"
+        raise RoomError("bad_token", f"say hello with {what}")
+
+    def seats_of(self, viewer: Viewer) -> list[int]:
+        """Return the seats `viewer` plays (the owner: every human seat of a private room)."""
+        if viewer is None:
+            return []
+        if viewer == OWNER:
+            return [s.index for s in self.room.seats if s.kind == "human"]
+        return [int(viewer)]
+
     def seat_of(self, token: Any) -> int | None:
         """Return the seat that `token` holds, or None (an unknown or reopened seat's token)."""
-        if not isinstance(token, str):
+        if not isinstance(token, str) or self.private:
             return None
         digest = hash_token(token)
         found = None
@@ -199,10 +292,14 @@ class OnlineRoom:
                 found = index
         return found
 
-    def connect(self, seat: int | None) -> bool:
-        """Count a socket of `seat`; return True when that takes an assisted seat back."""
-        if seat is None:
+    def connect(self, viewer: Viewer) -> bool:
+        """Count a socket of `viewer`; return True when that takes an assisted seat back."""
+        if viewer is None or viewer == OWNER:
+            for seat in self.seats_of(viewer):
+                self.seats[seat].sockets += 1
+                self.seats[seat].absent_since = None
             return False
+        seat = int(viewer)
         online = self.seats[seat]
         online.sockets += 1
         online.absent_since = None
@@ -212,19 +309,18 @@ class OnlineRoom:
         self.room.set_seat(seat, "human", self.room.seats[seat].name)
         return True
 
-    def disconnect(self, seat: int | None) -> None:
-        """Forget a closed socket of `seat`: with its last socket, the seat becomes absent."""
-        if seat is None:
-            return
-        online = self.seats[seat]
-        online.sockets = max(0, online.sockets - 1)
-        if online.sockets == 0:
-            online.absent_since = self.clock()
+    def disconnect(self, viewer: Viewer) -> None:
+        """Forget a closed socket of `viewer`: with its last socket, a seat becomes absent."""
+        for seat in self.seats_of(viewer):
+            online = self.seats[seat]
+            online.sockets = max(0, online.sockets - 1)
+            if online.sockets == 0:
+                online.absent_since = self.clock()
 
     def absent_for(self, seat: int) -> float | None:
         """Return for how many seconds a held seat has had no socket, or None."""
         online = self.seats[seat]
-        if online.state not in ("human", "assisted") or online.sockets:
+        if self.private or online.state not in ("human", "assisted") or online.sockets:
             return None
         since = online.absent_since if online.absent_since is not None else self.clock()
         return max(0.0, self.clock() - since)
@@ -235,6 +331,8 @@ class OnlineRoom:
 
     def pass_host_if_absent(self) -> bool:
         """Hand host rights to the next connected player if the host is gone past the grace."""
+        if self.private:
+            return False
         if not self._long_absent(self.host) and self.seats[self.host].state != "open":
             return False
         count = len(self.seats)
@@ -245,9 +343,49 @@ class OnlineRoom:
                 return True
         return False
 
+    def host_handoff_in(self) -> float | None:
+        """Return in how many seconds host rights may pass on by themselves, or None.
+
+        0 means now; None when the host is here, or gone with nobody connected to take over
+        (a player connecting wakes the timer again).
+        """
+        if self.private:
+            return None
+        absent = self.absent_for(self.host)
+        if absent is None:
+            return None
+        if absent < self.grace:
+            return self.grace - absent
+        others = [s for i, s in enumerate(self.seats) if i != self.host]
+        return 0.0 if any(s.state == "human" and s.sockets for s in others) else None
+
+    def _absent_actor(self) -> tuple[int, float] | None:
+        """Return the online player to act and the seconds left before their turn is played
+        for them (games whose class sets `absent_autoplay`, e.g. one with no decisions)."""
+        after = self.room.game.absent_autoplay
+        if self.private or not self.started or after is None:
+            return None
+        actor = self.room.match.state.current_player()
+        if actor < 0 or self.room.seats[actor].kind != "human":
+            return None
+        absent = self.absent_for(actor)
+        if absent is None:
+            return None
+        return actor, max(0.0, float(after) - absent)
+
+    def autoplay_in(self) -> float | None:
+        """Return in how many seconds an absent player's turn is played for them, or None."""
+        due = self._absent_actor()
+        return None if due is None else due[1]
+
+    def autoplay_seat(self) -> int | None:
+        """Return the absent player's seat whose turn is to be played for them now, or None."""
+        due = self._absent_actor()
+        return due[0] if due is not None and due[1] <= 0 else None
+
     # --- commands -----------------------------------------------------------------------
 
-    def command(self, viewer: int | None, message: JSON) -> Changed | None:
+    def command(self, viewer: Viewer, message: JSON) -> Changed | None:
         """Apply one message of `viewer` (None: a spectator); None asks for a plain resync."""
         kind = message.get("type")
         if kind == "sync":
@@ -257,10 +395,18 @@ class OnlineRoom:
         if viewer is None:
             raise RoomError("spectator", "spectators watch: they cannot send commands")
         if kind == "act":
-            return Changed(moves=self._act(viewer, message))
+            if viewer == OWNER:  # the owner plays every human seat: the message names which
+                action = message.get("action")
+                moves = self.room.act(
+                    message.get("seat"), action, message.get("version"), message.get("id")
+                )
+                return Changed(moves=moves)
+            return Changed(moves=self._act(int(viewer), message))
         if kind == "advance":
             self._check_started()
             return Changed(moves=self.room.advance(message.get("version")))
+        if self.private:
+            raise RoomError("private_room", f"a local match has no host commands ({kind})")
         if viewer != self.host:
             raise RoomError("not_host", f"only the host (seat {self.host}) can {kind}")
         if kind == "start":
@@ -323,7 +469,10 @@ class OnlineRoom:
         return Changed(seats=True)
 
     def computer_due(self) -> bool:
-        """Return True when the match runs and a computer (or assisted) seat is to act."""
+        """Return True when the server should move next: a computer (or assisted) seat of a
+        started online room is to act (a private room's page sends `advance` itself)."""
+        if self.private:
+            return False
         actor = self.room.match.state.current_player()
         return self.started and actor >= 0 and self.room.seats[actor].kind == "computer"
 
@@ -345,49 +494,78 @@ class OnlineRoom:
             "host": index == self.host,
         }
 
-    def snapshot(self, viewer: int | None) -> JSON:
-        """Return the room as `viewer` sees it (None: a spectator, public information only)."""
+    def snapshot(self, viewer: Viewer, *, record: bool = True) -> JSON:
+        """Return the room as `viewer` sees it (None: a spectator, public information only).
+
+        Without `record` the snapshot leaves the record out (updates carry their moves, and
+        a client appends them to the record it has), unless the game is over, when the
+        record (its secret revealed) comes along.
+        """
         match = self.room.match
         state = match.state
         actor = state.current_player()
-        mine = (
-            viewer is not None
-            and actor == viewer
-            and self.started
-            and self.room.seats[viewer].kind == "human"
-        )
-        you: JSON = (
-            {"spectator": True}
-            if viewer is None
-            else {
-                "seat": viewer,
-                "host": viewer == self.host,
-            }
-        )
-        return {
+        human_turn = actor >= 0 and self.started and self.room.seats[actor].kind == "human"
+        you: JSON
+        if viewer is None:
+            you = {"spectator": True}
+            observer: int | None = None
+            mine = False
+        elif viewer == OWNER:
+            you = {"seats": self.seats_of(viewer), "host": True}
+            observer = actor if human_turn else None
+            mine = human_turn
+        else:
+            seat = int(viewer)
+            you = {"seat": seat, "seats": [seat], "host": seat == self.host}
+            observer = seat
+            mine = human_turn and actor == seat
+        snapshot: JSON = {
             "type": "snapshot",
             "room": self.code,
-            "code": self.code,
-            "link": join_link(self.code),
+            "code": None if self.private else self.code,
+            "link": None if self.private else join_link(self.code),
             "game": self.room.game.name,
             "options": self.room.game.options(),
             "version": self.room.version,
             "started": self.started,
+            "pace": self.pace,
+            "grace": None if self.private else self.grace,
             "seats": [self.seat_view(i) for i in range(len(self.seats))],
             "you": you,
-            "state": state.observation(viewer),
+            "state": state.observation(observer),
             "to_act": None if actor < 0 else actor,
             "legal": [a.to_json() for a in state.legal_actions()] if mine else [],
             "winners": state.winners(),
-            "record": record_view(self.room.game, match.record, viewer),
+        }
+        if record or self.room.finished:
+            snapshot["record"] = (
+                self.room.owner_record()
+                if viewer == OWNER
+                else record_view(self.room.game, match.record, observer)
+            )
+        return snapshot
+
+    def summary(self) -> JSON:
+        """Return what an invitation page shows before joining: the game, the host, whether
+        the match has started, and each seat as everyone sees it (public, no match state)."""
+        return {
+            "code": self.code,
+            "link": join_link(self.code),
+            "game": self.room.game.name,
+            "options": self.room.game.options(),
+            "started": self.started,
+            "over": self.room.finished,
+            "host": self.host,
+            "grace": self.grace,
+            "seats": [self.seat_view(i) for i in range(len(self.seats))],
         }
 
-    def update(self, moves: list[Committed], viewer: int | None) -> JSON:
-        """Return the update of `moves` as `viewer` sees it: its moves and its new snapshot."""
-        snapshot = self.snapshot(viewer)
-        shown = snapshot["record"]["moves"]
+    def update(self, moves: list[Committed], viewer: Viewer) -> JSON:
+        """Return the update of `moves` as `viewer` sees it: its moves and its new snapshot
+        (without the record, which the client extends with the moves, until the end)."""
+        shown: int | str | None = OWNER if viewer == OWNER else viewer
         return {
             "type": "update",
-            "moves": [move.to_json() | {"action": shown[move.index]["action"]} for move in moves],
-            "snapshot": snapshot,
+            "moves": [move.to_json(shown) for move in moves],
+            "snapshot": self.snapshot(viewer, record=False),
         }

@@ -18,12 +18,14 @@ from ..engine import (
     CHANCE,
     JSON,
     TERMINAL,
+    Action,
     Game,
     IllegalActionError,
     MalformedActionError,
     Match,
     MouseholeError,
     Player,
+    State,
     replay,
 )
 from ..games import BOTS, load_game, make_bot
@@ -70,14 +72,24 @@ class Committed:
     seat: int | None
     action: JSON
     events: list[JSON]
+    before: State | None = None
+    """The position the move was made in (what `State.action_view` needs), when known."""
+    parsed: Action | None = None
 
-    def to_json(self) -> JSON:
-        """Return the move as the protocol sends it ("version" is the count after it)."""
+    def to_json(self, viewer: int | str | None = "owner") -> JSON:
+        """Return the move as the protocol sends it ("version" is the count after it).
+
+        A seat (or None, a spectator) sees the action through `State.action_view`; the
+        owner of a private room, the default, sees it whole.
+        """
         seat: int | str = "chance" if self.seat is None else self.seat
+        action: JSON | None = self.action
+        if not isinstance(viewer, str) and self.before is not None and self.parsed is not None:
+            action = self.before.action_view(self.parsed, viewer)
         return {
             "version": self.index + 1,
             "seat": seat,
-            "action": self.action,
+            "action": action,
             "events": self.events,
         }
 
@@ -276,25 +288,39 @@ class Room:
         self._check_version(version)
         return self._commit(actor, self._bots[actor].choose(state))
 
+    def play_for(self, seat: int, version: Any) -> list[Committed]:
+        """Play an absent human seat's turn with the game's first computer level (games that
+        allow it: `absent_autoplay`); return the moves."""
+        state = self.match.state
+        if state.current_player() != seat or self.seats[seat].kind != "human":
+            raise RoomError("not_your_turn", f"seat {seat} is not a human seat to act")
+        self._check_version(version)
+        level = next(iter(BOTS[self.game.name]))
+        bot = make_bot(self.game.name, level, secrets.randbits(63))
+        return self._commit(seat, bot.choose(state))
+
     def _check_version(self, version: Any) -> None:
         if version != self.version:
             raise RoomError(
                 "stale_version", f"version {version!r} is not current ({self.version}): resync"
             )
 
-    def _commit(self, seat: int, action: Any) -> list[Committed]:
+    def _commit(self, seat: int, action: Action) -> list[Committed]:
         index = self.version
+        before = self.match.state
         state = self.match.apply(action, seat=seat)
-        committed = [Committed(index, seat, action.to_json(), list(state.events))]
+        events = list(state.events)
+        committed = [Committed(index, seat, action.to_json(), events, before, action)]
         return committed + self._resolve_chance()
 
     def _resolve_chance(self) -> list[Committed]:
         committed = []
         while self.match.state.current_player() == CHANCE:
             index = self.version
+            before = self.match.state
             outcome = self.match.sample_chance()
             events = list(self.match.state.events)
-            committed.append(Committed(index, None, outcome.to_json(), events))
+            committed.append(Committed(index, None, outcome.to_json(), events, before, outcome))
         return committed
 
     def _remember(self, action_id: str) -> None:
@@ -318,8 +344,13 @@ class Room:
             "to_act": None if actor < 0 else actor,
             "legal": [a.to_json() for a in state.legal_actions()] if human_turn else [],
             "winners": state.winners(),
-            "record": _hide_chance_keys(self.match.record.to_json()),
+            "record": self.owner_record(),
         }
+
+    def owner_record(self) -> JSON:
+        """Return the record as a private room's owner keeps it: whole (its starting position
+        included, so that it can be resumed), but without its seed or secret."""
+        return _hide_chance_keys(self.match.record.to_json())
 
 
 def _hide_chance_keys(record: JSON) -> JSON:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -60,6 +60,10 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
 
 class StorageError(RuntimeError):
     """The database cannot be created, written or read, or refused a write as inconsistent."""
+
+
+Write = Callable[[sqlite3.Connection], None]
+"""One change to the database, run inside a transaction that the caller opens and commits."""
 
 
 class MoveLike(Protocol):
@@ -212,6 +216,32 @@ class RoomStore:
 
     def create(self, room: StoredRoom) -> None:
         """Store a new room and the moves it already has, in one transaction."""
+        with self._write(f"create room {room.room_id!r}") as db:
+            self.creating(room)(db)
+
+    def append(
+        self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
+    ) -> None:
+        """Store the moves that follow a room's last stored move, in one transaction.
+
+        Raise StorageError, storing nothing, when the room is unknown or the moves leave a gap
+        or overlap what is stored. `finished` (when given) updates the room's finished flag.
+        """
+        with self._write(f"append to room {room_id!r}") as db:
+            self.appending(room_id, moves, finished=finished)(db)
+
+    def update_seats(
+        self, room_id: str, seats: list[JSON], *, host: int | None, started: bool
+    ) -> None:
+        """Store an online room's seats, host and started flag (its moves are untouched)."""
+        with self._write(f"update the seats of room {room_id!r}") as db:
+            self.seating(room_id, seats, host=host, started=started)(db)
+
+    # The writes as functions of a connection, so that `write_batch` can run many of them in
+    # one transaction (group commit: one fsync for every change queued meanwhile).
+
+    def creating(self, room: StoredRoom) -> Write:
+        """Return the write that stores a new room (see `create`)."""
         now = _now()
         row = (
             room.room_id,
@@ -229,7 +259,8 @@ class RoomStore:
             room.host,
             int(room.started),
         )
-        with self._write(f"create room {room.room_id!r}") as db:
+
+        def write(db: sqlite3.Connection) -> None:
             db.execute(
                 "INSERT INTO rooms (id, game, options, seats, owner_hash, seed, secret, initial,"
                 " created_at, updated_at, finished, mode, host, started)"
@@ -238,55 +269,97 @@ class RoomStore:
             )
             self._insert_moves(db, room.room_id, 0, room.moves)
 
-    def append(
-        self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
-    ) -> None:
-        """Store the moves that follow a room's last stored move, in one transaction.
+        return write
 
-        Raise StorageError, storing nothing, when the room is unknown or the moves leave a gap
-        or overlap what is stored. `finished` (when given) updates the room's finished flag.
-        """
-        with self._write(f"append to room {room_id!r}") as db:
+    def appending(
+        self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
+    ) -> Write:
+        """Return the write that appends moves to a stored room (see `append`)."""
+        rows = [(room_id, m.index, m.seat, _dumps(m.action)) for m in moves]
+        indexes = [m.index for m in moves]
+        flag = None if finished is None else int(finished)
+
+        def write(db: sqlite3.Connection) -> None:
             row = db.execute(
                 "SELECT (SELECT count(*) FROM moves WHERE room_id = ?) FROM rooms WHERE id = ?",
                 (room_id, room_id),
             ).fetchone()
             if row is None:
                 raise StorageError(f"append to room {room_id!r}: no such room is stored")
-            self._insert_moves(db, room_id, int(row[0]), moves)
+            self._check_indexes(room_id, int(row[0]), indexes)
+            db.executemany(
+                "INSERT INTO moves (room_id, idx, seat, action) VALUES (?, ?, ?, ?)", rows
+            )
             db.execute(
                 "UPDATE rooms SET updated_at = ?, finished = coalesce(?, finished) WHERE id = ?",
-                (_now(), None if finished is None else int(finished), room_id),
+                (_now(), flag, room_id),
             )
 
-    def update_seats(
-        self, room_id: str, seats: list[JSON], *, host: int | None, started: bool
-    ) -> None:
-        """Store an online room's seats, host and started flag (its moves are untouched)."""
-        with self._write(f"update the seats of room {room_id!r}") as db:
+        return write
+
+    def seating(self, room_id: str, seats: list[JSON], *, host: int | None, started: bool) -> Write:
+        """Return the write that stores an online room's seats (see `update_seats`)."""
+        values = (_dumps(seats), host, int(started))
+
+        def write(db: sqlite3.Connection) -> None:
             cursor = db.execute(
                 "UPDATE rooms SET seats = ?, host = ?, started = ?, updated_at = ? WHERE id = ?",
-                (_dumps(seats), host, int(started), _now(), room_id),
+                (*values, _now(), room_id),
             )
             if cursor.rowcount != 1:
                 raise StorageError(f"update room {room_id!r}: no such room is stored")
 
-    @staticmethod
+        return write
+
+    def write_batch(self, writes: Sequence[tuple[str, Write]]) -> list[StorageError | None]:
+        """Run `writes` in one transaction, each in its own savepoint; return each one's error.
+
+        A write that fails is rolled back alone (its error names `what`); the others commit
+        together, with one fsync. When the commit itself fails, every write gets that error.
+        """
+        results: list[StorageError | None] = []
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                for what, write in writes:
+                    db.execute("SAVEPOINT one")
+                    try:
+                        write(db)
+                    except (sqlite3.Error, StorageError) as error:
+                        db.execute("ROLLBACK TO one")
+                        failure = error if isinstance(error, StorageError) else None
+                        results.append(failure or StorageError(f"{what}: {error}"))
+                    else:
+                        results.append(None)
+                    db.execute("RELEASE one")
+                db.execute("COMMIT")
+            except sqlite3.Error as error:
+                self._rollback()
+                failed = StorageError(f"commit of {len(writes)} writes: {error}")
+                return [failed for _ in writes]
+        return results
+
+    @classmethod
     def _insert_moves(
-        db: sqlite3.Connection, room_id: str, stored: int, moves: Sequence[MoveLike]
+        cls, db: sqlite3.Connection, room_id: str, stored: int, moves: Sequence[MoveLike]
     ) -> None:
-        for offset, move in enumerate(moves):
-            expected = stored + offset
-            if move.index != expected:
-                problem = "a gap" if move.index > expected else "an overlap"
-                raise StorageError(
-                    f"room {room_id!r}: move index {move.index} would leave {problem}: "
-                    f"the next index is {expected} ({stored} moves are stored)"
-                )
+        cls._check_indexes(room_id, stored, [m.index for m in moves])
         db.executemany(
             "INSERT INTO moves (room_id, idx, seat, action) VALUES (?, ?, ?, ?)",
             [(room_id, m.index, m.seat, _dumps(m.action)) for m in moves],
         )
+
+    @staticmethod
+    def _check_indexes(room_id: str, stored: int, indexes: Sequence[int]) -> None:
+        for offset, index in enumerate(indexes):
+            expected = stored + offset
+            if index != expected:
+                problem = "a gap" if index > expected else "an overlap"
+                raise StorageError(
+                    f"room {room_id!r}: move index {index} would leave {problem}: "
+                    f"the next index is {expected} ({stored} moves are stored)"
+                )
 
     def load(self, room_id: str) -> StoredRoom | None:
         """Return the stored room with all its moves in order, or None when there is none."""

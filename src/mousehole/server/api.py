@@ -1,0 +1,139 @@
+"""The HTTP side of rooms: create a local match or an online room, join an online room.
+
+Each creates or changes a room through the hub, durably, before it answers; play then goes
+through the one WebSocket path of `hub.py` (docs/protocol.md, docs/online.md).
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ..games import GAMES
+from .hub import Hub, address
+from .online import OnlineRoom, join_link, new_private_id
+from .room import RoomError
+from .storage import StorageError
+from .wire import MAX_MESSAGE, error_response, json_body
+
+
+def _unknown_game(game: object) -> Response | None:
+    if game in GAMES:
+        return None
+    known = ", ".join(GAMES)
+    return error_response(400, "unknown_game", f"game: {game!r} is not one of {known}")
+
+
+async def create_room(request: Request) -> Response:
+    """POST /api/rooms {game, options, seats, record?} -> 201 {room, token, snapshot}.
+
+    A local match: a private room whose human seats all belong to the owner token.
+    """
+    hub: Hub = request.app.state.hub
+    data = await json_body(request, 4 * MAX_MESSAGE)  # a resumed record may be long
+    if isinstance(data, Response):
+        return data
+    game = data.get("game")
+    if (unknown := _unknown_game(game)) is not None:
+        return unknown
+    try:
+        room, token = OnlineRoom.create_private(
+            str(game),
+            data.get("options", {}),
+            data.get("seats"),
+            record=data.get("record"),
+            room_id=new_private_id(),
+            clock=hub.settings.clock,
+            grace=hub.settings.grace,
+        )
+    except RoomError as error:
+        return error_response(400, error.code, error.message)
+    try:
+        await hub.create(room)  # durable before the 201: the token is useless without the room
+    except StorageError as error:
+        return error_response(503, "storage_failed", f"the room could not be stored: {error}")
+    body = {"room": room.code, "token": token, "snapshot": room.snapshot("owner")}
+    return JSONResponse(body, status_code=201)
+
+
+async def create_online(request: Request) -> Response:
+    """POST /api/online {game, options, seats, host_name} -> 201 {code, link, seat, token}."""
+    hub: Hub = request.app.state.hub
+    data = await json_body(request)
+    if isinstance(data, Response):
+        return data
+    game = data.get("game")
+    if (unknown := _unknown_game(game)) is not None:
+        return unknown
+    try:
+        room, seat, token = OnlineRoom.create(
+            str(game),
+            data.get("options", {}),
+            data.get("seats"),
+            data.get("host_name"),
+            code=hub.new_code(),
+            clock=hub.settings.clock,
+            grace=hub.settings.grace,
+        )
+        await hub.create(room)
+    except RoomError as error:
+        return error_response(400, error.code, error.message)
+    except StorageError as error:
+        return error_response(503, "storage_failed", f"the room could not be stored: {error}")
+    body = {
+        "code": room.code,
+        "link": join_link(room.code),
+        "seat": seat,
+        "token": token,
+        "snapshot": room.snapshot(seat),
+    }
+    return JSONResponse(body, status_code=201)
+
+
+def _online_room(request: Request, hub: Hub) -> OnlineRoom | Response:
+    """Return the online room the path names, or the error response (unknown codes count
+    toward the address's guessing limit; a private room is never found this way)."""
+    client = address(request)
+    if hub.attempts.blocked(client):
+        return error_response(429, "too_many_attempts", "too many unknown room codes: wait")
+    code = request.path_params["code"].upper()
+    try:
+        room = hub.get(code)
+    except StorageError as error:
+        return error_response(503, "storage_failed", f"room {code!r} cannot be loaded: {error}")
+    if room is None or room.private:
+        hub.attempts.fail(client)
+        return error_response(404, "no_room", f"no room {code!r}")
+    return room
+
+
+async def online_summary(request: Request) -> Response:
+    """GET /api/online/{code} -> the room's public summary (for the invitation page)."""
+    room = _online_room(request, request.app.state.hub)
+    if isinstance(room, Response):
+        return room
+    return JSONResponse(room.summary())
+
+
+_JOIN_STATUS = {"room_full": 409, "seat_taken": 409}
+
+
+async def join_online(request: Request) -> Response:
+    """POST /api/online/{code}/join {name, seat?} -> {code, seat, token}."""
+    hub: Hub = request.app.state.hub
+    room = _online_room(request, hub)
+    if isinstance(room, Response):
+        return room
+    data = await json_body(request)
+    if isinstance(data, Response):
+        return data
+    try:
+        seat, token = room.join(data.get("name"), data.get("seat"))
+        await hub.save(room, [], seats=True)
+    except RoomError as error:
+        return error_response(_JOIN_STATUS.get(error.code, 400), error.code, error.message)
+    except StorageError as error:
+        return error_response(503, "storage_failed", f"the seat could not be stored: {error}")
+    await hub.broadcast(room, [])
+    hub.schedule(room)
+    return JSONResponse({"code": room.code, "seat": seat, "token": token})

@@ -1,0 +1,445 @@
+"""Every room's sockets, writes and timers, and the one WebSocket path all play goes through.
+
+Local matches (private rooms) and online rooms are the same thing here (one path for play,
+docs/protocol.md and docs/online.md): a socket says hello with a token, gets a snapshot, and
+sends `act` / `advance` / `sync` (and, the host of an online room, its commands). Every
+handler runs on the one event loop thread and room commands never await, so each command runs
+to completion before the next: that serializes a room (architecture habit 9). A command's
+changes are handed to the writer thread (group commit, `writer.py`), and only once they are
+durable is anyone told, each socket seeing the change as its own viewer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from starlette.requests import HTTPConnection
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..engine import JSON
+from .limits import Attempts, TokenBucket
+from .online import OnlineRoom, Viewer, is_code, is_room_id, new_code
+from .room import Committed, RoomError
+from .storage import RoomStore, StorageError, Write
+from .wire import receive, refuse
+from .writer import Writer
+
+MAX_ROOMS = 10_000
+"""Rooms kept in memory; idle ones past this are dropped (the store keeps them)."""
+
+
+@dataclass(frozen=True)
+class OnlineSettings:
+    """The timings and limits of rooms (tests shorten them; docs/online.md lists them)."""
+
+    grace: float = 60.0
+    """Seconds a player may be away before the host may replace them (or loses host rights)."""
+    computer_delay: float = 0.6
+    """Seconds before a computer seat of an online room moves, so that people can follow."""
+    rate: float = 20.0
+    burst: int = 40
+    private_rate: float = 100.0
+    private_burst: int = 200
+    """A local match's page may send faster (fast-forward), still within a limit."""
+    strikes: int = 3
+    """Messages over the rate a connection may send before it is closed (1008)."""
+    attempts: int = 10
+    attempts_window: float = 60.0
+    """Unknown room codes an address may try per window before it gets 429."""
+    max_rooms: int = MAX_ROOMS
+    clock: Callable[[], float] = time.monotonic
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open socket of a room and who it speaks for."""
+
+    websocket: WebSocket
+    viewer: Viewer
+
+
+@dataclass
+class Hub:
+    """The rooms of this server (a cache in front of the store), their sockets and timers."""
+
+    store: RoomStore | None
+    settings: OnlineSettings = field(default_factory=OnlineSettings)
+    rooms: OrderedDict[str, OnlineRoom] = field(default_factory=OrderedDict)
+    sockets: dict[str, list[Connection]] = field(default_factory=dict)
+    attempts: Attempts = field(init=False)
+    writer: Writer | None = field(init=False)
+    _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    _timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    _wakes: dict[str, asyncio.Event] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        s = self.settings
+        self.attempts = Attempts(s.attempts, s.attempts_window, s.clock)
+        self.writer = None if self.store is None else Writer(self.store)
+
+    # --- rooms in memory and in the store -----------------------------------------------
+
+    def get(self, room_id: str) -> OnlineRoom | None:
+        """Return the room, loading it from the store; None when there is none.
+
+        Raise StorageError when the store cannot be read or its copy no longer replays.
+        """
+        room = self.rooms.get(room_id)
+        if room is not None:
+            self.rooms.move_to_end(room_id)
+            return room
+        if self.store is None or not is_room_id(room_id):
+            return None
+        stored = self.store.load(room_id)
+        if stored is None:
+            return None
+        try:
+            room = OnlineRoom.from_stored(
+                stored, clock=self.settings.clock, grace=self.settings.grace
+            )
+        except RoomError as error:
+            problem = f"room {room_id!r} is stored but cannot be rebuilt: {error}"
+            raise StorageError(problem) from None
+        for connection in self.sockets.get(room_id, []):  # a reload keeps who is connected
+            room.connect(connection.viewer)
+        self._keep(room)
+        return room
+
+    def _keep(self, room: OnlineRoom) -> None:
+        """Keep `room` in memory, dropping the least recently used idle rooms past the limit.
+
+        A dropped room is still stored and is rebuilt when next needed; a room with sockets or
+        a running timer stays, so that everyone shares one copy.
+        """
+        self.rooms[room.code] = room
+        excess = len(self.rooms) - self.settings.max_rooms
+        if excess <= 0:
+            return
+        busy = set(self.sockets) | {code for code, t in self._timers.items() if not t.done()}
+        idle = [code for code in self.rooms if code not in busy and code != room.code]
+        for code in idle[:excess]:
+            del self.rooms[code]
+            self._locks.pop(code, None)
+
+    def new_code(self) -> str:
+        """Return a code that no room has."""
+        while True:
+            code = new_code()
+            if self.get(code) is None:
+                return code
+
+    async def _write(self, what: str, write: Write) -> None:
+        if self.writer is not None:
+            await self.writer.write(what, write)
+
+    async def create(self, room: OnlineRoom) -> None:
+        """Store a new room durably, then keep it; raise StorageError when it cannot be stored."""
+        if self.store is not None:
+            await self._write(f"create room {room.code!r}", self.store.creating(room.stored()))
+        self._keep(room)
+
+    async def save(self, room: OnlineRoom, moves: list[Committed], seats: bool) -> None:
+        """Store what a command changed, durably; on failure drop the memory copy and raise.
+
+        The memory copy is ahead of the store then: dropping it makes the next `get` rebuild
+        the room from what is stored, as if the unsaved change never happened.
+        """
+        store = self.store
+        if store is None or (not moves and not seats):
+            return
+        writes: list[Write] = []
+        if moves:
+            writes.append(store.appending(room.code, moves, finished=room.room.finished))
+        if seats and not room.private:
+            writes.append(
+                store.seating(room.code, room.seats_json(), host=room.host, started=room.started)
+            )
+
+        def write(db: sqlite3.Connection) -> None:
+            for one in writes:
+                one(db)
+
+        try:
+            await self._write(f"save room {room.code!r}", write)
+        except StorageError:
+            if self.rooms.get(room.code) is room:
+                del self.rooms[room.code]
+            raise
+
+    # --- sockets ------------------------------------------------------------------------
+
+    def lock(self, code: str) -> asyncio.Lock:
+        """Return the room's send lock: messages reach each socket in the order of versions."""
+        lock = self._locks.get(code)
+        if lock is None:
+            lock = self._locks[code] = asyncio.Lock()
+        return lock
+
+    def join(self, code: str, connection: Connection) -> bool:
+        """Count a new socket of a room; return True when it took an assisted seat back."""
+        self.sockets.setdefault(code, []).append(connection)
+        room = self.rooms.get(code)
+        return room is not None and room.connect(connection.viewer)
+
+    async def leave(self, code: str, connection: Connection) -> None:
+        """Forget a closed socket; tell the others that its seat is now absent."""
+        connections = self.sockets.get(code, [])
+        if connection in connections:
+            connections.remove(connection)
+        if not connections:
+            self.sockets.pop(code, None)
+        room = self.rooms.get(code)
+        if room is not None:
+            room.disconnect(connection.viewer)
+            if not room.private:
+                await self.broadcast(room, [])
+                self.schedule(room)
+
+    async def send(self, code: str, connection: Connection, *messages: JSON) -> None:
+        """Send one socket some messages, in order with the room's broadcasts."""
+        async with self.lock(code):
+            for message in messages:
+                with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+                    await connection.websocket.send_json(message)
+
+    async def broadcast(self, room: OnlineRoom, moves: list[Committed]) -> None:
+        """Send every socket of the room the change as its own viewer sees it.
+
+        Call it right after the change's write settled (no await between): the lock is fair,
+        so the broadcasts of one room go out in the order of their versions.
+        """
+        async with self.lock(room.code):
+            connections = list(self.sockets.get(room.code, []))
+            rendered: dict[Viewer, JSON] = {}
+            for connection in connections:  # render all first: the room may change meanwhile
+                if connection.viewer not in rendered:
+                    viewer = connection.viewer
+                    rendered[viewer] = (
+                        room.update(moves, viewer) if moves else room.snapshot(viewer)
+                    )
+            for connection in connections:
+                with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # its handler ends
+                    await connection.websocket.send_json(rendered[connection.viewer])
+
+    # --- timers: computer moves, absent players' turns, host hand-off -------------------
+
+    def _next(self, room: OnlineRoom) -> float | None:
+        """Return in how many seconds the room's timer has something to do, or None."""
+        delays = []
+        if room.computer_due():
+            delays.append(self.settings.computer_delay)
+        autoplay = room.autoplay_in()
+        if autoplay is not None:
+            delays.append(autoplay)
+        handoff = room.host_handoff_in()
+        if handoff is not None:
+            delays.append(handoff)
+        return max(0.0, min(delays)) if delays else None
+
+    def schedule(self, room: OnlineRoom) -> None:
+        """Wake the room's timer (one task per room), starting it when something is due."""
+        code = room.code
+        task = self._timers.get(code)
+        if task is not None and not task.done():
+            self._wakes[code].set()
+            return
+        if self._next(room) is None:
+            return
+        self._wakes[code] = asyncio.Event()
+        self._timers[code] = asyncio.get_running_loop().create_task(self._timer(code))
+
+    async def _timer(self, code: str) -> None:
+        while True:
+            room = self.rooms.get(code)
+            delay = None if room is None else self._next(room)
+            if room is None or delay is None:
+                return
+            wake = self._wakes[code]
+            wake.clear()
+            version = room.room.version
+            try:
+                await asyncio.wait_for(wake.wait(), timeout=delay)
+                continue  # something changed meanwhile: look again
+            except TimeoutError:
+                pass
+            room = self.rooms.get(code)
+            if room is not None and room.room.version == version:
+                await self._fire(room, version)
+
+    async def _fire(self, room: OnlineRoom, version: int) -> None:
+        seats = room.pass_host_if_absent()
+        moves: list[Committed] = []
+        try:
+            if room.computer_due():
+                moves = room.room.advance(version)
+            else:
+                seat = room.autoplay_seat()
+                if seat is not None:
+                    moves = room.room.play_for(seat, version)
+        except RoomError:
+            moves = []
+        try:
+            await self.save(room, moves, seats)
+        except StorageError:
+            return
+        if moves or seats:
+            await self.broadcast(room, moves)
+
+    async def close(self) -> None:
+        """Cancel the timers and let the writer finish what is queued (at shutdown)."""
+        for task in self._timers.values():
+            task.cancel()
+        if self.writer is not None:
+            await asyncio.to_thread(self.writer.close)
+
+
+def address(connection: HTTPConnection) -> str:
+    """Return the client's address (the key of the code-guessing limit)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+def room_key(text: str) -> str:
+    """Return the room id a path names: codes are read in capitals, private ids as they are."""
+    upper = text.upper()
+    return upper if is_code(upper) else text
+
+
+async def room_socket(websocket: WebSocket) -> None:
+    """WS /ws/rooms/{room} (also /ws/online/{room}): hello with a token, then play."""
+    hub: Hub = websocket.app.state.hub
+    await websocket.accept()
+    client = address(websocket)
+    code = room_key(websocket.path_params["room"])
+    if hub.attempts.blocked(client):
+        await refuse(websocket, "too_many_attempts", "too many unknown room codes: wait")
+        return
+    try:
+        room = hub.get(code)
+    except StorageError as error:
+        await refuse(websocket, "storage_failed", f"room {code!r} cannot be loaded: {error}")
+        return
+    if room is None:
+        hub.attempts.fail(client)
+        await refuse(websocket, "no_room", f"no room {code!r} on this server")
+        return
+    try:
+        hello = await receive(websocket)
+        room = hub.get(code) or room  # the current copy, after waiting for the hello
+        viewer = room.viewer_of(hello)
+    except RoomError as error:
+        await refuse(websocket, error.code, error.message)
+        return
+    except StorageError as error:
+        await refuse(websocket, "storage_failed", f"room {code!r} cannot be loaded: {error}")
+        return
+    except WebSocketDisconnect:
+        return
+    connection = Connection(websocket, viewer)
+    reclaimed = hub.join(code, connection)
+    try:
+        await _serve(hub, code, connection, reclaimed=reclaimed)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.leave(code, connection)
+
+
+async def _serve(hub: Hub, code: str, connection: Connection, *, reclaimed: bool) -> None:
+    websocket, viewer = connection.websocket, connection.viewer
+    room = hub.rooms[code]
+    if reclaimed:
+        try:
+            await hub.save(room, [], seats=True)
+        except StorageError as error:
+            await refuse(websocket, "storage_failed", f"the seat could not be stored: {error}")
+            return
+    if room.private:  # one owner: presence tells nobody anything
+        await hub.send(code, connection, room.snapshot(viewer))
+    else:  # everyone sees the new presence; this socket its snapshot
+        await hub.broadcast(room, [])
+    hub.schedule(room)
+    settings = hub.settings
+    rate, burst = (
+        (settings.private_rate, settings.private_burst)
+        if room.private
+        else (settings.rate, settings.burst)
+    )
+    bucket = TokenBucket(rate, burst, settings.clock)
+    strikes = 0
+    while True:
+        received: JSON | RoomError
+        try:
+            received = await receive(websocket)
+        except RoomError as error:
+            received = error  # answered below, with a snapshot of the current room
+        if not bucket.take():
+            strikes += 1
+            if strikes >= settings.strikes:
+                await refuse(websocket, "rate_limited", "too many messages: closing")
+                return
+            slow = {"type": "error", "code": "rate_limited", "message": "too many: slow down"}
+            await hub.send(code, connection, slow)
+            continue
+        try:
+            current = hub.get(code)
+        except StorageError:
+            current = None
+        if current is None:  # its store copy vanished or no longer loads
+            await refuse(websocket, "storage_failed", f"room {code!r} cannot be loaded")
+            return
+        room = current
+        host_passed = False
+        try:
+            if isinstance(received, RoomError):
+                raise received
+            host_passed = room.pass_host_if_absent()
+            changed = room.command(viewer, received)
+        except RoomError as error:
+            if host_passed:
+                with contextlib.suppress(StorageError):
+                    await hub.save(room, [], seats=True)
+                    await hub.broadcast(room, [])
+            await hub.send(code, connection, error.to_json(), room.snapshot(viewer))
+            continue
+        if changed is None and not host_passed:
+            await hub.send(code, connection, room.snapshot(viewer))
+            continue
+        seats = host_passed or (changed is not None and changed.seats)
+        moves = changed.moves if changed is not None else []
+        if not moves and not seats:  # a retried action id: already applied, nothing new
+            ack = {"type": "update", "moves": [], "snapshot": room.snapshot(viewer, record=False)}
+            await hub.send(code, connection, ack)
+            continue
+        try:
+            await hub.save(room, moves, seats)
+        except StorageError as error:
+            if not await _recover(hub, code, connection, error):
+                return
+            continue
+        await hub.broadcast(room, moves)
+        hub.schedule(room)
+
+
+async def _recover(hub: Hub, code: str, connection: Connection, error: StorageError) -> bool:
+    """Answer a failed write with the room as stored; False after closing when none loads.
+
+    The moves that could not be stored were never sent to anyone, and the memory copy that
+    held them is gone: the room carries on from its last stored move, as if they never were.
+    """
+    message = f"not saved: {error}"
+    try:
+        room = hub.get(code)
+    except StorageError:
+        room = None
+    if room is None:
+        await refuse(connection.websocket, "storage_failed", message)
+        return False
+    failure = {"type": "error", "code": "storage_failed", "message": message}
+    await hub.send(code, connection, failure, room.snapshot(connection.viewer))
+    return True

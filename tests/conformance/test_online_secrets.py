@@ -1,0 +1,85 @@
+"""Every game, played online to the end: no message to any socket ever holds a secret.
+
+The conformance suite's SECRETS (test_games.py) name, for each position, the strings that
+would give a secret away (Aus die Maus!: the cards under each stack). Here two players and a
+spectator play a whole online match through the real app, and every message each socket
+receives is checked against the secrets of the server's position at that moment.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from mousehole.games import GAMES
+from mousehole.server import create_app
+from mousehole.server.hub import OnlineSettings
+
+from .test_games import SECRETS
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    settings = OnlineSettings(computer_delay=0, rate=10_000, burst=10_000)
+    with TestClient(create_app(str(tmp_path / "db.sqlite3"), online=settings)) as client:
+        yield client
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_no_online_message_holds_a_secret_from_start_to_end(client: TestClient, name: str) -> None:
+    seats = [{"kind": "open"}, {"kind": "open"}]
+    body = {"game": name, "options": {"seats": 2}, "seats": seats, "host_name": "Ann"}
+    created = client.post("/api/online", json=body).json()
+    code = created["code"]
+    bo = client.post(f"/api/online/{code}/join", json={"name": "Bo"}).json()
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    url = f"/ws/online/{code}"
+    checked = 0
+
+    def check(text: str) -> dict[str, Any]:
+        nonlocal checked
+        state = hub.rooms[code].room.match.state
+        for secret in SECRETS[name](state):
+            assert secret not in text, f"a message gave away {secret[:60]!r}"
+        checked += 1
+        message: dict[str, Any] = json.loads(text)
+        return message
+
+    with (
+        client.websocket_connect(url) as ann,
+        client.websocket_connect(url) as bob,
+        client.websocket_connect(url) as watcher,
+    ):
+        sockets = {0: ann, 1: bob}
+        for seat, token in ((0, created["token"]), (1, bo["token"])):
+            sockets[seat].send_json({"type": "hello", "token": token})
+            check(sockets[seat].receive_text())
+        watcher.send_json({"type": "hello", "spectate": True})
+        check(watcher.receive_text())
+        ann.send_json({"type": "start"})
+        latest: dict[int, dict[str, Any]] = {}
+        for ws in (ann, bob, watcher):  # presence of the later sockets, then the start
+            while True:
+                message = check(ws.receive_text())
+                if message.get("started"):
+                    break
+        for seat, ws in sockets.items():
+            ws.send_json({"type": "sync"})
+            latest[seat] = check(ws.receive_text())
+        while (to_act := latest[0]["to_act"]) is not None:
+            mine = latest[to_act]
+            version = mine["version"]
+            action = mine["legal"][0]
+            sockets[to_act].send_json({"type": "act", "action": action, "version": version})
+            for seat, ws in sockets.items():
+                message = check(ws.receive_text())
+                assert message["type"] == "update", message
+                latest[seat] = message["snapshot"]
+            check(watcher.receive_text())
+    assert latest[0]["winners"], "played to the end"
+    assert checked > 20
