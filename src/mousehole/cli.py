@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -75,16 +77,37 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import uvicorn
 
     from .server import create_app
+    from .server.hub import OnlineSettings
     from .server.storage import StorageError
 
     if not 1 <= args.port <= 65535:
         parser.error(f"--port must be 1..65535, not {args.port}")
+    # Online timings from the environment (docs/online.md); the browser tests shorten them.
+    defaults = OnlineSettings()
+    online = OnlineSettings(
+        grace=_env_seconds("MOUSEHOLE_ONLINE_GRACE", defaults.grace, parser),
+        computer_delay=_env_seconds("MOUSEHOLE_COMPUTER_DELAY", defaults.computer_delay, parser),
+    )
     try:
-        app = create_app(args.db)
+        app = create_app(args.db, online=online)
     except StorageError as error:
         parser.error(str(error))
     uvicorn.run(app, host=args.host, port=args.port)
     return 0
+
+
+def _env_seconds(name: str, default: float, parser: argparse.ArgumentParser) -> float:
+    """Return the seconds in environment variable `name` (unset or empty: `default`)."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not math.isfinite(value) or value < 0:
+        parser.error(f"{name} must be a number of seconds >= 0, not {text!r}")
+    return value
 
 
 def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -102,7 +125,8 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(
             f"--seats: {cls.title} takes {cls.min_seats} to {cls.max_seats} seats, not {seats}"
         )
-    players = players or ["normal"] * seats
+    # the middle level by default: normal for easy/normal/hard, auto for a game with one level
+    players = players or [levels[len(levels) // 2]] * seats
     if len(players) != seats:
         parser.error(f"--players names {len(players)} players for {seats} seats")
     for level in players:

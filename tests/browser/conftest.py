@@ -12,11 +12,18 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    sync_playwright,
+)
 
 CHROMIUM = os.environ.get("MOUSEHOLE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -42,6 +49,18 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Start `mousehole serve` on a free port with its own SQLite file; yield its base URL."""
+    yield from _serve(tmp_path_factory, {})
+
+
+@pytest.fixture(scope="session")
+def online_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose online rooms have a 1 s grace period and quick computer seats."""
+    yield from _serve(
+        tmp_path_factory, {"MOUSEHOLE_ONLINE_GRACE": "1", "MOUSEHOLE_COMPUTER_DELAY": "0.1"}
+    )
+
+
+def _serve(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> Iterator[str]:
     port = _free_port()
     db = tmp_path_factory.mktemp("db") / "mousehole.sqlite3"
     log = (tmp_path_factory.mktemp("log") / "server.log").open("w")
@@ -49,6 +68,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         [sys.executable, "-m", "mousehole.cli", "serve", "--port", str(port), "--db", str(db)],
         stdout=log,
         stderr=subprocess.STDOUT,
+        env={**os.environ, **env},
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
@@ -82,21 +102,50 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-@pytest.fixture
-def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A fresh page (own storage) that fails the test on any console error or page error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = context.new_page()
-    errors: list[str] = []
-
+def _watch_errors(page: Page, errors: list[str]) -> None:
     def on_console(message: ConsoleMessage) -> None:
         if message.type == "error":
             errors.append(f"console: {message.text}")
 
     page.on("console", on_console)
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh page (own storage) that fails the test on any console error or page error."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors: list[str] = []
+    _watch_errors(page, errors)
     yield page
     context.close()
+    assert not errors, f"{request.node.name}: " + "; ".join(errors)
+
+
+NewPage = Callable[..., Page]
+
+
+@pytest.fixture
+def new_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[NewPage]:
+    """Open pages in browser contexts of their own (several players, each with own storage).
+
+    `new_page(width=390, height=844)` opens a phone-sized one. Any console or page error fails
+    the test, as with `page`.
+    """
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make(width: int = 1280, height: int = 800) -> Page:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        _watch_errors(page, errors)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
     assert not errors, f"{request.node.name}: " + "; ".join(errors)
 
 

@@ -685,7 +685,7 @@ def test_the_record_downloads_and_replays(page: Page, server: str, tmp_path: Pat
     path = tmp_path / "mousetrap-record.json"
     download.save_as(path)
     data = json.loads(path.read_text())
-    shown = page.evaluate("window.mousetrapPage.snapshot.record")
+    shown = page.evaluate("window.mousetrapPage.record")  # the page's copy of the record
     assert {k: v for k, v in data.items() if k != "players"} == shown
     assert data["players"] == ["Ann", "Whiskers, normal computer"]
     result = mousehole.replay(data)

@@ -6,6 +6,9 @@ from collections.abc import Iterable
 from html import escape
 from typing import NewType
 
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
 from mousehole.server.catalogue import GameListing, PlannedGame
 
 Html = NewType("Html", str)
@@ -64,11 +67,12 @@ def _page(
     description: str,
     brand_is_heading: bool = False,
     settings: bool = False,
+    scripts: Html = Html(""),
 ) -> Html:
     """Return a whole HTML document with the shared header and footer around `main`.
 
     The brand is the page's <h1> on the home page only; other pages bring their own <h1>.
-    With `settings`, the header holds the settings panel.
+    With `settings`, the header holds the settings panel; `scripts` ends the body.
     """
     brand_tag = "h1" if brand_is_heading else "p"
     stylesheet, slot, script = (
@@ -101,7 +105,7 @@ Mousehole</span></a></{brand_tag}>
   <p>For developers: <a href="/api/games">the games as JSON</a> ·
   <a href="/healthz">health check</a></p>
 </footer>
-{script}</body>
+{script}{scripts}</body>
 </html>
 """)
 
@@ -115,6 +119,8 @@ def _game_card(game: GameListing) -> Html:
             f"Play {escape(game.title)}</a>"
             f'<a class="button button-secondary" href="/play/{name}" data-continue="{name}" '
             f'data-testid="continue-{name}" hidden>Continue your match</a>'
+            f'<a class="button button-secondary" href="/play/{name}?online=new" '
+            f'data-testid="play-online-{name}">Play online with friends</a>'
             f'<a class="card-link" href="/playground/{name}">Trap Playground</a>'
             if game.name == "mousetrap"
             else f'<a class="button" href="/play/{name}" data-testid="play-{name}">'
@@ -166,6 +172,10 @@ def home_page(games: Iterable[GameListing], planned: Iterable[PlannedGame]) -> H
   <ul class="cards cards-ready" role="list">
 {ready}
   </ul>
+</section>
+<section class="shelf join-shelf" aria-labelledby="code-heading">
+  <h2 id="code-heading">Join friends</h2>
+  {_code_form("home")}
 </section>{soon}"""
     return _page(
         "Mousehole — mouse-and-cheese board games",
@@ -173,6 +183,79 @@ def home_page(games: Iterable[GameListing], planned: Iterable[PlannedGame]) -> H
         description="Play mouse-and-cheese board games with friends, families and bots.",
         brand_is_heading=True,
         settings=True,
+        scripts=JOIN_SCRIPT,
+    )
+
+
+JOIN_SCRIPT = Html('<script type="module" src="/static/shared/join.js"></script>\n')
+
+
+def _code_form(where: str) -> Html:
+    """Return the "Have a code?" form (shared/join.js checks the code and opens its page)."""
+    return Html(f"""\
+<form class="code-form" data-code-form data-testid="code-form" novalidate>
+    <label class="code-label" for="code-input-{where}">Have a code? Type it here:</label>
+    <span class="code-row">
+      <input id="code-input-{where}" class="code-input" data-code-input data-testid="code-input"
+        autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="16"
+        placeholder="K7QM4X" aria-describedby="code-error-{where}">
+      <button type="submit" class="button" data-testid="code-submit">Join</button>
+    </span>
+    <span class="code-error" id="code-error-{where}" data-code-error data-testid="code-error"
+      role="alert"></span>
+  </form>""")
+
+
+def join_page(code: str) -> Html:
+    """Return the invitation page of online room `code` (shared/join.js fills it in).
+
+    `code` comes from the address as typed: it is only escaped here; the module normalizes it
+    (upper case, no spaces or dashes) and says so when it is not a room code at all.
+    """
+    shown = escape(code)
+    main = f"""\
+<section class="shelf join" aria-labelledby="join-heading" data-testid="join-page">
+  <h1 id="join-heading">Join room <span class="room-code" id="join-code"
+    data-testid="join-code">{shown}</span></h1>
+  <div id="join-app" data-code="{shown}">
+    <p class="join-status" id="join-status" data-testid="join-status">Looking for the room…</p>
+    <p class="join-error" id="join-error" data-testid="join-error" role="alert" hidden></p>
+    <div id="join-room" hidden>
+      <div class="join-held" id="join-held" hidden>
+        <p id="join-held-text"></p>
+        <a class="button" id="join-continue" data-testid="join-continue" href="/">Back to my
+          seat</a>
+      </div>
+      <h2 class="join-sub">Seats</h2>
+      <form class="join-form" id="join-form" data-testid="join-form" novalidate>
+        <fieldset class="join-fieldset">
+          <legend class="visually-hidden">Choose a seat</legend>
+          <ul class="join-seats" id="join-seats" data-testid="join-seats" role="list"></ul>
+        </fieldset>
+        <p class="join-name-row">
+          <label for="join-name">Your name</label>
+          <input id="join-name" data-testid="join-name" maxlength="24" autocomplete="nickname"
+            spellcheck="false">
+          <button type="submit" class="button" id="join-submit" data-testid="join-submit">Join
+            the room</button>
+        </p>
+      </form>
+      <p class="join-full" id="join-full" data-testid="join-full" hidden>Every seat is taken.</p>
+      <p class="join-watch"><a id="join-watch" data-testid="join-watch" href="/">Just watch</a>
+        (no seat; you see the board, not anyone's hand).</p>
+    </div>
+    <div class="join-another" id="join-another" hidden>
+      {_code_form("join")}
+    </div>
+  </div>
+  <noscript><p>Joining a room needs JavaScript.</p></noscript>
+  <p class="join-home"><a href="/">Back to the games</a></p>
+</section>"""
+    return _page(
+        f"Join room {code} — Mousehole",
+        Html(main),
+        description="Join an online room of Mousehole board games.",
+        scripts=JOIN_SCRIPT,
     )
 
 
@@ -189,3 +272,8 @@ def error_page(status_code: int, heading: str, path: str) -> Html:
   <p><a class="button" href="/">Back to the games</a></p>
 </section>"""
     return _page(f"{heading} — Mousehole", Html(main), description=heading)
+
+
+async def join_endpoint(request: Request) -> Response:
+    """GET /join/{code}: the invitation page of an online room (docs/online.md)."""
+    return HTMLResponse(join_page(request.path_params["code"]))

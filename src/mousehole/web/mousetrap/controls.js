@@ -252,8 +252,53 @@ function seatRow(i) {
   </li>`;
 }
 
+function setupMode() {
+  return document.querySelector("input[name=mode]:checked")?.value === "online" ? "online" : "local";
+}
+
+/** Online: seat 1 is you (the host), the others are open for friends or computers. */
+function setKindOptions(mode) {
+  for (let i = 0; i < 4; i += 1) {
+    const kind = $(`seat-${i}-kind`);
+    const previous = kind.value;
+    const options = mode === "online"
+      ? (i === 0 ? [["you", "You (host)"]] : [["open", "Open for a friend"], ["computer", "Computer"]])
+      : [["human", "Human"], ["computer", "Computer"]];
+    kind.innerHTML = options.map(([value, label]) => `<option value="${value}">${label}</option>`).join("");
+    const fallback = mode === "online" ? (i === 0 ? "you" : "open") : (i === 0 ? "human" : "computer");
+    // A mode switch starts from its usual table: friends' seats online, computers on one device.
+    kind.value = options.some(([value]) => value === previous) && kind.dataset.mode === mode ? previous : fallback;
+    kind.dataset.mode = mode;
+    kind.disabled = options.length === 1;
+  }
+}
+
+function applyMode(mode) {
+  setKindOptions(mode);
+  const online = mode === "online";
+  document.querySelector(".dlg-setup").classList.toggle("is-online", online);
+  $("start-match").textContent = online ? "Create room" : "Start match";
+  $("setup-title").textContent = online ? "New online room" : "New match";
+  $("seat-0-name").placeholder = online ? "Your name" : "";
+  if (online && handlers.savedName) {
+    const saved = handlers.savedName();
+    if (saved && HUMAN_NAMES.includes($("seat-0-name").value.trim())) $("seat-0-name").value = saved;
+  }
+  syncSetup(null, false);
+}
+
+/** Choose "On this device" or "Online with friends" in the setup dialog. */
+export function setSetupMode(mode) {
+  const radio = document.querySelector(`input[name=mode][value="${mode}"]`);
+  if (radio) radio.checked = true;
+  applyMode(mode);
+}
+
 function bindSetup() {
   $("seat-setup").innerHTML = [0, 1, 2, 3].map(seatRow).join("");
+  for (const radio of document.querySelectorAll("input[name=mode]")) {
+    radio.addEventListener("change", () => applyMode(setupMode()));
+  }
   for (let i = 0; i < 4; i += 1) {
     $(`seat-${i}-kind`).value = i === 0 ? "human" : "computer";
     $(`seat-${i}-name`).value = i === 0 ? HUMAN_NAMES[0] : COMPUTER_NAMES[i - 1];
@@ -274,13 +319,25 @@ function bindSetup() {
 
 function syncSetup(changed, kindChanged) {
   const count = Number($("seat-count").value);
+  const online = setupMode() === "online";
   for (let i = 0; i < 4; i += 1) {
     const row = document.querySelector(`[data-row="${i}"]`);
     row.hidden = i >= count;
     const kind = $(`seat-${i}-kind`).value;
     $(`seat-${i}-level`).disabled = kind !== "computer";
-    row.classList.toggle("is-human", kind === "human");
-    if (kindChanged && changed === i) {
+    row.classList.toggle("is-human", kind === "human" || kind === "you");
+    // An open seat is named by the friend who joins it.
+    const nameInput = $(`seat-${i}-name`);
+    nameInput.disabled = kind === "open";
+    if (kind === "open") {
+      nameInput.dataset.kept = nameInput.value || nameInput.dataset.kept || "";
+      nameInput.value = "";
+    } else if (!nameInput.value && nameInput.dataset.kept) {
+      nameInput.value = nameInput.dataset.kept;
+    }
+    nameInput.placeholder = kind === "open" ? "A friend joins here" : i === 0 && online ? "Your name" : "";
+    if (kind === "computer" && !nameInput.value.trim()) nameInput.value = COMPUTER_NAMES[Math.max(0, i - 1)];
+    if (kindChanged && changed === i && kind !== "open") {
       const name = $(`seat-${i}-name`);
       const defaults = [...COMPUTER_NAMES, ...HUMAN_NAMES];
       if (!name.value.trim() || defaults.includes(name.value.trim())) {
@@ -296,7 +353,12 @@ function syncSetup(changed, kindChanged) {
     `<option value="${i}">${escapeText($(`seat-${i}-name`).value.trim() || `Seat ${i + 1}`)}</option>`).join("")}`;
   start.value = [...start.options].some((o) => o.value === previous) ? previous : "random";
   const humans = Array.from({ length: count }, (_, i) => $(`seat-${i}-kind`).value).filter((k) => k === "human").length;
-  $("setup-note").textContent = humans === 0
+  const friends = Array.from({ length: count }, (_, i) => $(`seat-${i}-kind`).value).filter((k) => k === "open").length;
+  $("setup-note").textContent = online
+    ? friends
+      ? `Online: you get a room code and a link for ${friends === 1 ? "your friend" : `your ${friends} friends`}. They join from their own devices; you start when everyone is in.`
+      : "Online: at least one seat must be open for a friend (or play on this device)."
+    : humans === 0
     ? "All computer mice: sit back and watch."
     : humans === 1
       ? "Solo: you against the computer mice."
@@ -305,27 +367,37 @@ function syncSetup(changed, kindChanged) {
 
 function readSetup() {
   const count = Number($("seat-count").value);
+  const mode = setupMode();
   const seats = [];
   for (let i = 0; i < count; i += 1) {
     const name = $(`seat-${i}-name`).value.trim();
+    const kind = $(`seat-${i}-kind`).value;
+    if (kind === "open") {
+      seats.push({ kind: "open" });
+      continue;
+    }
     if (!name) {
       $("setup-error").textContent = `Give seat ${i + 1} a name.`;
       $(`seat-${i}-name`).focus();
       return null;
     }
-    const kind = $(`seat-${i}-kind`).value;
-    const seat = { kind, name };
+    const seat = { kind: kind === "you" ? "open" : kind, name };
     if (kind === "computer") seat.level = $(`seat-${i}-level`).value;
     seats.push(seat);
   }
+  if (mode === "online" && !seats.slice(1).some((s) => s.kind === "open")) {
+    $("setup-error").textContent = "Open at least one seat for a friend, or choose “On this device”.";
+    return null;
+  }
   const start = $("start-seat").value;
   $("setup-error").textContent = "";
-  return { seats, startSeat: start === "random" ? null : Number(start) };
+  return { mode, seats, startSeat: start === "random" ? null : Number(start) };
 }
 
 /** Fill the form from a setup (for "New match" after a match: same seats as before). */
 export function fillSetup(setup) {
   if (!setup) return;
+  if (setup.mode !== "online") setSetupMode("local");
   $("seat-count").value = String(setup.seats.length);
   setup.seats.forEach((seat, i) => {
     $(`seat-${i}-kind`).value = seat.kind;

@@ -10,16 +10,22 @@ import { MACHINE_PLACE, SPACES } from "./board.js";
 import { initAnnouncer, announce } from "./announce.js";
 import { initLog, addLine, clearLog, exportLog, restoreLog } from "./log.js";
 import { canSave, loadMatch, saveMatch } from "./store.js";
-import { createRoom, RoomSocket, actionId } from "./net.js";
 import {
-  initRender, scheduleRender, seatName, letterOf, isHuman, seatCount, setBox, boxFor,
+  createRoom, createOnlineRoom, RoomSocket, actionId, applyUpdateToRecord, forgetSeat, isCode,
+  loadName, loadSeat, normalizeCode, saveName, saveSeat,
+} from "/static/shared/net.js";
+import { changes, createBanner, createRoomUi } from "/static/shared/room-ui.js";
+import {
+  initRender, scheduleRender, seatName, letterOf, isHuman, isMine, seatCount, setBox, boxFor,
   resetFollow, refreshSpaceLabels,
 } from "./render.js";
 import { initAnimate, playMoves, endBatch, skip, replayTrap, onWheel, setDie } from "./animate.js";
 import {
   initControls, showSetup, hideSetup, fillSetup, setupError, confirm, showSplit, hideSplit,
-  showPass, showWinner, hideWinner, anyDialogOpen,
+  showPass, showWinner, hideWinner, anyDialogOpen, setSetupMode,
 } from "./controls.js";
+
+const GAME = "mousetrap";
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,6 +35,10 @@ const app = {
   fast: false, reduced: false, factor: 1, lastHuman: null, lastCrank: null, shownWinners: [],
   queue: [], followSeat: null, animSeat: null, shownVersion: -1, winnerShownFor: null,
   advanceTimer: null, generation: 0,
+  // Online rooms: {code, token, seat} (token null: watching); null for a local match.
+  online: null,
+  // The page's own copy of the match record: updates may carry only their moves.
+  record: null,
 };
 
 const el = {
@@ -101,20 +111,20 @@ function syncView() {
   machine.setInstalled(state.components, { animate: false });
   if (!el.die.dataset.value) {
     // Back from a refresh: the die shows the last committed roll (if any yet).
-    const dice = (snap.record?.moves || []).filter((m) => m.action?.type === "die");
+    const dice = (app.record?.moves || []).filter((m) => m.action?.type === "die");
     if (dice.length) setDie(dice[dice.length - 1].action.value);
   }
   if (!app.lastCrank) {
-    const cranks = (snap.record?.moves || []).filter((m) => m.action?.type === "crank_result");
+    const cranks = (app.record?.moves || []).filter((m) => m.action?.type === "crank_result");
     if (cranks.length) app.lastCrank = { success: cranks[cranks.length - 1].action.success };
   }
   render();
 }
 
 function save() {
-  if (!app.snapshot || !app.room) return;
+  if (!app.snapshot || !app.room || app.online) return; // an online seat is kept by its token
   const ok = saveMatch({
-    room: app.room, token: app.token, record: app.snapshot.record, setup: app.setup,
+    room: app.room, token: app.token, record: app.record, setup: app.setup,
     log: exportLog(), lastHuman: app.lastHuman,
   });
   $("saving-off").hidden = ok;
@@ -130,6 +140,7 @@ function stopRoom() {
   app.queue = [];
   app.busy = false;
   app.blocked = false;
+  app.connected = false;
   skip();
 }
 
@@ -138,16 +149,66 @@ function connect() {
   const guard = (fn) => (...args) => {
     if (generation === app.generation) fn(...args);
   };
-  app.socket = new RoomSocket(app.room, app.token, {
+  const online = app.online;
+  const path = online ? `/ws/online/${online.code}` : `/ws/rooms/${encodeURIComponent(app.room)}`;
+  const hello = online
+    ? online.token ? { type: "hello", token: online.token } : { type: "hello", spectate: true }
+    : { type: "hello", token: app.token };
+  app.socket = new RoomSocket(path, hello, {
     onSnapshot: guard(onSnapshot),
     onUpdate: guard(onUpdate),
     onError: guard(onError),
-    onNoRoom: guard(onNoRoom),
-    onStatus: guard((status) => {
-      app.connected = status === "open";
-      render();
-    }),
+    onRefused: guard(onRefused),
+    onStatus: guard(onStatus),
   });
+}
+
+function onStatus(status, info) {
+  const was = app.connected;
+  app.connected = status === "open";
+  if (status !== "closed") banner.update(status, info);
+  if (was && !app.connected) {
+    announce("Connection lost. Retrying…");
+    addLine("Connection lost: retrying…", { kind: "info" });
+  } else if (!was && app.connected && app.lostOnce) {
+    announce("Reconnected.");
+    addLine("Reconnected.", { kind: "info" });
+  }
+  if (was && !app.connected) app.lostOnce = true;
+  render();
+}
+
+/** The server refused the socket for good (no such room, a dead token, a policy close). */
+function onRefused(refusal) {
+  app.connected = false;
+  if (!app.online) {
+    if (refusal.code === "no_room" || refusal.code === "bad_token") {
+      banner.update("open");
+      onNoRoom();
+    } else {
+      banner.update("closed", {}, `The table closed the connection: ${refusal.message}. Reload the page to try again.`);
+    }
+    render();
+    return;
+  }
+  const { code } = app.online;
+  if (refusal.code === "bad_token") {
+    // The host reopened our seat: the token is dead. Watch instead, and offer to join again.
+    forgetSeat(code);
+    app.online = { code, token: null, seat: null };
+    addLine("Your seat in this room was given up (the host reopened it). You are watching now.", { kind: "info" });
+    roomUi.say("Your seat was reopened by the host: you are watching. Join again from the room’s link.");
+    history.replaceState(null, "", `/play/${GAME}?room=${code}&watch=1`);
+    connect();
+    return;
+  }
+  const text = refusal.code === "no_room"
+    ? `There is no room ${code} (any more). Check the code, or set up a new match.`
+    : `The room closed the connection: ${refusal.message}. Reload the page to try again.`;
+  banner.update("closed", {}, text);
+  roomUi.say(text);
+  announce(text);
+  render();
 }
 
 function describeSeats(setup) {
@@ -160,8 +221,12 @@ function enterRoom(data, setup, { fresh }) {
   app.token = data.token;
   app.setup = setup;
   app.snapshot = data.snapshot;
+  app.record = data.snapshot.record || null;
+  app.online = null;
   app.shownWinners = [];
   app.winnerShownFor = null;
+  roomUi.update(null);
+  if (new URLSearchParams(window.location.search).has("room")) history.replaceState(null, "", `/play/${GAME}`);
   if (fresh) {
     app.lastCrank = null;
     app.lastHuman = null;
@@ -170,7 +235,7 @@ function enterRoom(data, setup, { fresh }) {
     machine.reset();
     setDie(null);
     addLine(`New match: ${describeSeats(setup)}.`, { kind: "info" });
-    const start = (data.snapshot.record.moves || []).find((m) => m.action?.type === "start_seat");
+    const start = (app.record?.moves || []).find((m) => m.action?.type === "start_seat");
     if (start) addLine(`The die of fate says ${seatName(start.action.seat)} rolls first.`, { kind: "turn" });
     const first = data.snapshot.to_act;
     if (first !== null && first !== undefined) {
@@ -192,13 +257,60 @@ async function start(setup) {
   $("start-match").disabled = true;
   try {
     const options = { seats: setup.seats.length, start_seat: setup.startSeat };
-    const data = await createRoom({ options, seats: setup.seats });
+    if (setup.mode === "online") {
+      const hostName = setup.seats[0].name;
+      const seats = setup.seats.map((seat, i) => (i === 0 ? { kind: "open" } : seat));
+      const data = await createOnlineRoom(GAME, { options, seats, hostName });
+      saveName(hostName);
+      saveSeat(data.code, { token: data.token, seat: data.seat, name: hostName, game: GAME });
+      enterOnline(data.code, { snapshot: data.snapshot });
+      return;
+    }
+    const data = await createRoom(GAME, { options, seats: setup.seats });
     enterRoom(data, setup, { fresh: true });
   } catch (error) {
     setupError(`The table could not be set: ${error.message || error.code || "network error"}`);
   } finally {
     $("start-match").disabled = false;
   }
+}
+
+/** Play (or watch) online room `code`: its seat token, if this browser holds one, says which seat. */
+function enterOnline(code, { snapshot = null, watch = false } = {}) {
+  stopRoom();
+  const held = watch ? null : loadSeat(code);
+  app.online = { code, token: held?.token || null, seat: held?.seat ?? null };
+  app.room = code;
+  app.token = null;
+  app.setup = null;
+  app.snapshot = snapshot;
+  app.record = snapshot?.record || null;
+  app.view = null;
+  app.lastCrank = null;
+  app.lastHuman = null;
+  app.shownWinners = [];
+  app.winnerShownFor = null;
+  app.lostOnce = false;
+  machine.reset();
+  setDie(null);
+  clearLog();
+  hideSetup();
+  hideWinner();
+  $("rematch").hidden = true;
+  const url = `/play/${GAME}?room=${code}${app.online.token ? "" : "&watch=1"}`;
+  if (`${window.location.pathname}${window.location.search}` !== url) history.replaceState(null, "", url);
+  addLine(app.online.token ? `Online room ${code}.` : `Watching online room ${code}.`, { kind: "info" });
+  if (!app.online.token && !watch) {
+    roomUi.say("This device holds no seat in this room: you are watching.");
+    $("room-message").insertAdjacentHTML("beforeend", ` <a href="/join/${code}" data-testid="join-link">Join the room</a>`);
+  }
+  if (snapshot) {
+    roomUi.update(snapshot);
+    syncView();
+    refreshSpaceLabels();
+  }
+  render();
+  connect();
 }
 
 function continueMatch() {
@@ -226,13 +338,13 @@ function continueMatch() {
 
 /** The server no longer knows the room (it restarted): re-create it from the saved record. */
 async function onNoRoom() {
-  const record = app.snapshot?.record || app.savedRecord;
+  const record = app.record || app.savedRecord;
   if (!record || !app.setup) {
     showSetup({ error: "That match is gone. Set up a new one." });
     return;
   }
   try {
-    const data = await createRoom({ options: record.options, seats: app.setup.seats, record });
+    const data = await createRoom(GAME, { options: record.options, seats: app.setup.seats, record });
     const log = exportLog();
     enterRoom(data, app.setup, { fresh: false });
     restoreLog(log);
@@ -245,12 +357,30 @@ async function onNoRoom() {
 
 // ---------------------------------------------------------------- messages
 
+function roomChanged(previous, snap) {
+  if (!app.online) return;
+  for (const line of changes(previous, snap)) {
+    addLine(line, { kind: "info" });
+    announce(line);
+  }
+  if (previous && !previous.started && snap.started && snap.to_act !== null && snap.to_act !== undefined) {
+    const text = isMine(snap.to_act) ? "Your turn first!" : `${seatName(snap.to_act)} goes first.`;
+    addLine(text, { kind: "turn", turn: true, seat: snap.to_act });
+    announce(text);
+  }
+  roomUi.update(snap);
+  refreshSpaceLabels();
+}
+
 function onSnapshot(snap) {
-  if (!app.snapshot && snap.to_act !== null && snap.to_act !== undefined) {
+  const previous = app.snapshot;
+  if (!app.snapshot && snap.to_act !== null && snap.to_act !== undefined && snap.started !== false) {
     addLine(`Welcome back: ${snap.seats[snap.to_act].name}'s turn.`, { kind: "turn", turn: true, seat: snap.to_act });
   }
   app.snapshot = snap;
+  if (snap.record) app.record = snap.record;
   app.busy = false;
+  roomChanged(previous, snap);
   if (!app.animating) {
     syncView();
     save();
@@ -259,8 +389,14 @@ function onSnapshot(snap) {
 }
 
 function onUpdate(update) {
+  const previous = app.snapshot;
   app.snapshot = update.snapshot;
+  app.record = applyUpdateToRecord(app.record, update);
+  if (app.record && app.record.moves.length !== update.snapshot.version) {
+    app.socket?.send({ type: "sync" }); // a gap in our copy of the record: ask for a full snapshot
+  }
   app.busy = false;
+  roomChanged(previous, update.snapshot);
   save(); // the committed result is saved before anything moves
   app.queue.push(update);
   pump();
@@ -269,6 +405,8 @@ function onUpdate(update) {
 function onError(error) {
   app.busy = false;
   if (["stale_version", "not_computer_turn", "not_your_turn", "game_over"].includes(error.code)) return;
+  if (app.online && roomUi.refusal(error)) return;
+  if (["no_room", "bad_token"].includes(error.code)) return; // onRefused says what happens next
   addLine(`The table refused that: ${error.message}`, { kind: "info" });
 }
 
@@ -314,8 +452,12 @@ async function settle() {
     }
     return;
   }
+  if (app.online && !snap.started) return;
   const seat = snap.to_act;
+  const pace = snap.pace ?? (app.online ? "server" : "client");
   if (seat === null || seat === undefined || !isHuman(seat)) {
+    // Online, the server moves computer seats by itself, a little after each move.
+    if (pace !== "client") return;
     // A computer seat (or a chance step): a watchable pause, then let the server decide.
     const pause = 700 * app.factor * (app.reduced ? 0.5 : 1);
     const version = snap.version;
@@ -325,7 +467,8 @@ async function settle() {
     }, pause);
     return;
   }
-  const humans = snap.seats.filter((s) => s.kind === "human").length;
+  if (!isMine(seat)) return; // another player's turn (or we are watching): wait for their move
+  const humans = snap.seats.filter((s, i) => s.kind === "human" && isMine(i)).length;
   if (humans > 1 && app.lastHuman !== seat && !app.blocked) {
     app.blocked = true;
     render();
@@ -356,7 +499,7 @@ async function settle() {
 function act(action) {
   const snap = app.snapshot;
   if (!snap || app.busy || app.animating || !app.socket) return;
-  if (snap.to_act === null || !isHuman(snap.to_act)) return;
+  if (snap.to_act === null || !isMine(snap.to_act)) return;
   const sent = app.socket.send({ type: "act", seat: snap.to_act, action, version: snap.version, id: actionId() });
   if (sent) {
     app.busy = true;
@@ -374,9 +517,9 @@ function legal(type) {
 /** The match record as a file for `mousehole replay` (the seat names ride along as players). */
 function downloadRecord() {
   const snap = app.snapshot;
-  if (!snap?.record) return;
-  const players = (snap.seats || []).map((s) => (s.kind === "computer" ? `${s.name}, ${s.level} computer` : s.name));
-  const text = `${JSON.stringify({ ...snap.record, players }, null, 2)}\n`;
+  if (!app.record) return;
+  const players = (snap?.seats || []).map((s) => (s.kind === "computer" ? `${s.name}, ${s.level} computer` : s.name));
+  const text = `${JSON.stringify({ ...app.record, players }, null, 2)}\n`;
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const link = document.createElement("a");
   link.href = url;
@@ -436,8 +579,9 @@ initControls(el, {
     showSetup({ canCancel: Boolean(app.snapshot) });
   },
   rematch: () => {
-    if (app.setup) start(app.setup);
+    if (app.setup && !app.online) start(app.setup);
   },
+  savedName: loadName,
   start,
   continueMatch,
   gesture,
@@ -455,13 +599,34 @@ readPrefs();
 if (!canSave()) $("saving-off").hidden = false;
 render();
 
+const roomUi = createRoomUi({
+  waiting: $("waiting-room"), panel: $("room-panel"), panelSeats: $("room-panel-seats"),
+  badge: $("mode-badge"), message: $("room-message"), announce,
+  send: (message) => {
+    const sent = Boolean(app.socket?.send(message));
+    if (!sent) roomUi.say("Not connected: try again once the connection is back.");
+    return sent;
+  },
+});
+const banner = createBanner($("reconnect-banner"), { onRetry: () => app.socket?.retryNow() });
+
+const params = new URLSearchParams(window.location.search);
+const roomParam = params.get("room");
 const saved = loadMatch();
-if (saved) {
+if (roomParam !== null) {
+  const code = normalizeCode(roomParam);
+  if (isCode(code)) {
+    enterOnline(code, { watch: params.get("watch") === "1" });
+  } else {
+    showSetup({ error: `“${roomParam}” is not a room code: a code has 6 letters and digits, like K7QM4X.` });
+  }
+} else if (saved) {
   fillSetup(saved.setup);
   showSetup({ canContinue: true });
 } else {
   showSetup();
 }
+if (params.get("online") === "new" && roomParam === null) setSetupMode("online");
 
 // Expose a read-only peek for debugging in the console (no authority: the server decides).
-window.mousetrapPage = { get snapshot() { return app.snapshot; }, spaces: SPACES };
+window.mousetrapPage = { get snapshot() { return app.snapshot; }, get record() { return app.record; }, spaces: SPACES };

@@ -46,6 +46,16 @@ export function isHuman(seat) {
   return Boolean(s && s.kind === "human");
 }
 
+/** The seats this page plays: `you.seats ?? [you.seat]` online, every human seat locally. */
+export function isMine(seat) {
+  if (!isHuman(seat)) return false;
+  const you = app.snapshot?.you;
+  if (!you) return !app.online;
+  if (you.spectator) return false;
+  const seats = you.seats ?? (you.seat !== undefined && you.seat !== null ? [you.seat] : []);
+  return seats.includes(seat);
+}
+
 export function seatCount() {
   return app.snapshot?.options?.seats || app.setup?.seats?.length || 4;
 }
@@ -93,7 +103,8 @@ function renderSeats() {
     const panel = el.seats.children[i];
     if (!panel) return;
     const mouse = view.mice[i];
-    const active = !winners.length && view.current === i && !mouse.captured;
+    const waiting = Boolean(app.online) && app.snapshot && !app.snapshot.started;
+    const active = !winners.length && !waiting && view.current === i && !mouse.captured;
     panel.classList.toggle("active", active);
     panel.classList.toggle("captured", mouse.captured);
     panel.classList.toggle("winner", winners.includes(i));
@@ -201,6 +212,10 @@ function renderActions() {
     setPrompt("Reconnecting to the table…", "Your match is safe on the server.");
     return;
   }
+  if (app.online && !snap.started) {
+    setPrompt("Waiting for the match to start…");
+    return;
+  }
   const seat = app.view?.current;
   if (app.animating) {
     setPrompt(`${seatName(app.animSeat ?? seat)} is moving…`, "Press S or Skip to jump ahead.");
@@ -211,8 +226,16 @@ function renderActions() {
     return;
   }
   const who = seatName(snap.to_act);
+  const watching = Boolean(snap.you?.spectator);
   if (!isHuman(snap.to_act)) {
-    setPrompt(`${who} is thinking…`, "Computer mouse");
+    setPrompt(`${who} is thinking…`, watching ? "Computer mouse · you are watching" : "Computer mouse");
+    return;
+  }
+  if (!isMine(snap.to_act)) {
+    const away = snap.seats?.[snap.to_act]?.state === "absent";
+    setPrompt(`Waiting for ${who}…`, watching
+      ? "You are watching."
+      : away ? `${who} is away: the host may let the computer play.` : "It is their turn on their own device.");
     return;
   }
   if (trap) {
@@ -233,7 +256,7 @@ function renderToolbar() {
     button.setAttribute("aria-pressed", String(button.dataset.view === app.viewMode));
   }
   el.speed.setAttribute("aria-pressed", String(app.fast));
-  el.download.disabled = !app.snapshot?.record;
+  el.download.disabled = !app.record;
   el.connection.textContent = app.connected || !app.snapshot ? "" : "Reconnecting…";
 }
 

@@ -1,0 +1,389 @@
+// The online-room parts of a match page, for every game (docs/online.md): the waiting room
+// (the code, copy buttons, the seats and the host's Start), the room panel during play (the
+// seats' presence and the host's controls for absent players), the "you" badge, readable
+// refusals, and the reconnect banner. Game-agnostic: it reads only a snapshot's `code`,
+// `link`, `started`, `grace`, `you`, `seats` and `to_act`, and sends host commands through `send`.
+//
+// The host's "Let the computer play" and "Reopen seat" for an away player stay disabled, with
+// "available in N s", until the seat's `absent_for` reaches the room's `grace` (counted on
+// locally from the last snapshot; a timer wakes the list at each whole second while anyone is
+// away and stops when nobody is). Without `grace` (an older server) they are always enabled
+// and a press within the grace period is refused with `not_absent`.
+//
+//   const ui = createRoomUi({waiting, panel, panelSeats, badge, message, send, announce});
+//   ui.update(snapshot)            redraw (call after every snapshot or update)
+//   ui.refusal(error) -> bool      show a refused host command readably (true when handled)
+//   ui.say(text)                   show a message under the seats (role=alert)
+//   changes(previous, next)        sentences for what changed between two snapshots' seats
+//   mySeats(snapshot)              you.seats ?? [you.seat]; [] for spectators; null without `you`
+//   const banner = createBanner(element, {onRetry});  banner.update(status, info, message)
+// Test ids: waiting-room, room-code, copy-code, copy-link, room-link, copy-feedback,
+// room-seats, room-seat-{i} (data-state), room-seat-state-{i}, room-host-{i}, replace-{i},
+// replace-level-{i}, reopen-{i}, host-wait-{i} (the countdown), make-host-{i}, start-online,
+// start-reason, waiting-host,
+// room-message, reconnect-banner, reconnect-text, reconnect-now.
+
+const LEVELS = ["easy", "normal", "hard"];
+
+function esc(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+export function mySeats(snapshot) {
+  const you = snapshot?.you;
+  if (!you) return null;
+  if (you.spectator) return [];
+  return you.seats ?? (you.seat !== undefined && you.seat !== null ? [you.seat] : []);
+}
+
+function duration(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+// Small hand-drawn state icons (decorative: the state is also written out).
+const ICONS = {
+  connected: '<circle cx="9" cy="9" r="6" fill="#4caf50" stroke="#3a2817" stroke-width="2"/>',
+  absent: '<circle cx="9" cy="9" r="6" fill="#fff" stroke="#3a2817" stroke-width="2" stroke-dasharray="3 2"/><path d="M9 6 V9.5 L11 11" stroke="#3a2817" stroke-width="1.8" fill="none" stroke-linecap="round"/>',
+  computer: '<rect x="3" y="4" width="12" height="9" rx="2" fill="#cfe0f5" stroke="#3a2817" stroke-width="2"/><path d="M6 16 H12" stroke="#3a2817" stroke-width="2" stroke-linecap="round"/><circle cx="7" cy="8.5" r="1.2" fill="#3a2817"/><circle cx="11" cy="8.5" r="1.2" fill="#3a2817"/>',
+  assisted: '<rect x="3" y="4" width="12" height="9" rx="2" fill="#f6d5dc" stroke="#3a2817" stroke-width="2"/><path d="M6 16 H12" stroke="#3a2817" stroke-width="2" stroke-linecap="round"/><circle cx="7" cy="8.5" r="1.2" fill="#3a2817"/><circle cx="11" cy="8.5" r="1.2" fill="#3a2817"/>',
+  open: '<circle cx="9" cy="9" r="6" fill="none" stroke="#3a2817" stroke-width="2"/><path d="M6 9 H12 M9 6 V12" stroke="#3a2817" stroke-width="1.8" stroke-linecap="round"/>',
+};
+
+function icon(state) {
+  return `<svg class="room-icon" viewBox="0 0 18 18" width="18" height="18" aria-hidden="true" focusable="false">${ICONS[state] || ICONS.open}</svg>`;
+}
+
+function stateText(seat, absent) {
+  switch (seat.state) {
+    case "open":
+      return "Open: waiting for a friend";
+    case "connected":
+      return "Connected";
+    case "absent":
+      return absent === null ? "Away" : `Away for ${duration(absent)}`;
+    case "computer":
+      return `Computer · ${seat.level || "normal"}`;
+    case "assisted":
+      return `Computer plays for them · ${seat.level || "normal"}${absent === null ? "" : ` (away ${duration(absent)})`}`;
+    default:
+      return seat.state;
+  }
+}
+
+/** Sentences for what changed between two snapshots' seats (joins, absences, host, start). */
+export function changes(previous, next) {
+  if (!previous || !next?.seats || !previous.seats) return [];
+  const lines = [];
+  const mine = mySeats(next) || [];
+  next.seats.forEach((seat, i) => {
+    const was = previous.seats[i];
+    if (mine.includes(i) && was && was.state !== "open" && seat.state !== "open") {
+      if (!was.host && seat.host) lines.push("You are the host now.");
+      return; // your own presence is the reconnect banner's business
+    }
+    if (!was || was.state === seat.state) {
+      if (was && !was.host && seat.host) lines.push(`${seat.name} is the host now.`);
+      return;
+    }
+    if (was.state === "open") lines.push(`${seat.name} joined seat ${i + 1}.`);
+    else if (seat.state === "absent") lines.push(`${seat.name} lost the connection.`);
+    else if (seat.state === "connected" && was.state === "assisted") lines.push(`${seat.name} is back and plays again.`);
+    else if (seat.state === "connected") lines.push(`${seat.name} is connected.`);
+    else if (seat.state === "assisted") lines.push(`The computer (${seat.level}) plays for ${seat.name}.`);
+    else if (seat.state === "open") lines.push(`Seat ${i + 1} is open again.`);
+    if (!was.host && seat.host) lines.push(`${seat.name} is the host now.`);
+  });
+  if (!previous.started && next.started) {
+    const host = next.seats.find((s) => s.host);
+    lines.push(`${host ? host.name : "The host"} started the match.`);
+  }
+  return lines;
+}
+
+async function copyText(text, fallbackNode) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return "Copied";
+  } catch {
+    // no clipboard permission: select the text so a keyboard copy works
+  }
+  try {
+    const range = document.createRange();
+    range.selectNodeContents(fallbackNode);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    if (document.execCommand && document.execCommand("copy")) return "Copied";
+    return "Selected: press Ctrl+C (or ⌘C) to copy";
+  } catch {
+    return "Select the text and copy it by hand";
+  }
+}
+
+export function createRoomUi({ waiting, panel, panelSeats, badge, message, send, announce }) {
+  let snapshot = null;
+  let receivedAt = 0;
+  let ticker = null; // a timeout: the next moment a shown duration or countdown changes
+  const list = document.createElement("ul");
+  list.className = "room-seats";
+  list.dataset.testid = "room-seats";
+  list.setAttribute("role", "list");
+
+  waiting.innerHTML = `
+    <h2 class="waiting-title">Waiting room</h2>
+    <p class="waiting-lead">Send your friends the code or the link. They join from their own device.</p>
+    <div class="code-card">
+      <span class="code-label">Room code</span>
+      <span class="room-code big" data-testid="room-code" data-role="code"></span>
+      <span class="code-buttons">
+        <button type="button" class="btn" data-testid="copy-code" data-role="copy-code">Copy code</button>
+        <button type="button" class="btn" data-testid="copy-link" data-role="copy-link">Copy link</button>
+      </span>
+      <span class="room-link" data-testid="room-link" data-role="link"></span>
+      <span class="copy-feedback" data-testid="copy-feedback" data-role="feedback" aria-hidden="true"></span>
+    </div>
+    <h3 class="waiting-sub">Seats</h3>
+    <div data-role="seats-slot"></div>
+    <div class="waiting-start">
+      <button type="button" class="btn btn-big" data-testid="start-online" data-role="start" hidden>Start the match</button>
+      <p class="start-reason" data-testid="start-reason" data-role="reason"></p>
+    </div>`;
+  const part = (role) => waiting.querySelector(`[data-role="${role}"]`);
+
+  const feedback = (text) => {
+    const node = part("feedback");
+    node.textContent = text;
+    announce(text);
+    clearTimeout(feedback.timer);
+    feedback.timer = setTimeout(() => {
+      node.textContent = "";
+    }, 4000);
+  };
+  part("copy-code").addEventListener("click", async () => {
+    if (snapshot) feedback(await copyText(snapshot.code, part("code")));
+  });
+  part("copy-link").addEventListener("click", async () => {
+    if (snapshot) feedback(await copyText(linkOf(snapshot), part("link")));
+  });
+  part("start").addEventListener("click", () => {
+    if (send({ type: "start" })) say("");
+  });
+  list.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-command]");
+    if (!button || !snapshot) return;
+    const seat = Number(button.dataset.seat);
+    const command = button.dataset.command;
+    const message = { type: command, seat };
+    if (command === "replace") message.level = list.querySelector(`[data-testid="replace-level-${seat}"]`)?.value || "normal";
+    if (send(message)) say("");
+  });
+
+  function linkOf(snap) {
+    return `${window.location.origin}${snap.link || `/join/${snap.code}`}`;
+  }
+
+  function say(text) {
+    message.textContent = text;
+    message.hidden = !text;
+  }
+
+  function absentNow(seat) {
+    if (seat.absent_for === null || seat.absent_for === undefined) return null;
+    return seat.absent_for + (Date.now() - receivedAt) / 1000;
+  }
+
+  /** Seconds until the host may step in for away seat `seat` (0: now, or no grace known). */
+  function waitLeft(seat) {
+    const grace = snapshot?.grace;
+    const absent = absentNow(seat);
+    if (seat.state !== "absent" || typeof grace !== "number" || absent === null) return 0;
+    return Math.max(0, grace - absent);
+  }
+
+  function seatRow(seat, i, mine, host) {
+    const absent = absentNow(seat);
+    const you = mine.includes(i) ? ' <span class="room-tag room-you">you</span>' : "";
+    const hostTag = seat.host ? ` <span class="room-tag room-host" data-testid="room-host-${i}">host</span>` : "";
+    const name = seat.state === "open" ? `Seat ${i + 1}` : esc(seat.name);
+    let actions = "";
+    if (host && !mine.includes(i)) {
+      if (seat.state === "absent" || seat.state === "assisted") {
+        const left = Math.ceil(waitLeft(seat));
+        const wait = left > 0 ? ` disabled aria-describedby="host-wait-${i}"` : "";
+        if (seat.state === "absent") {
+          actions += `<label class="visually-hidden" for="replace-level-${i}">Computer level for ${esc(seat.name)}</label>
+            <select id="replace-level-${i}" data-testid="replace-level-${i}">${LEVELS.map((l) => `<option value="${l}"${l === "normal" ? " selected" : ""}>${l[0].toUpperCase()}${l.slice(1)}</option>`).join("")}</select>
+            <button type="button" class="btn btn-small" data-command="replace" data-seat="${i}" data-testid="replace-${i}"${wait}>Let the computer play</button>`;
+        }
+        actions += `<button type="button" class="btn btn-small" data-command="reopen" data-seat="${i}" data-testid="reopen-${i}"${wait}>Reopen seat</button>`;
+        if (left > 0) actions += `<span class="room-wait" id="host-wait-${i}" data-testid="host-wait-${i}">available in ${left} s</span>`;
+      }
+      if (seat.state === "connected") {
+        actions += `<button type="button" class="btn btn-small" data-command="hand_host" data-seat="${i}" data-testid="make-host-${i}">Make host</button>`;
+      }
+    }
+    return `<li class="room-seat state-${esc(seat.state)}" data-testid="room-seat-${i}" data-state="${esc(seat.state)}">
+      ${icon(seat.state)}
+      <span class="room-seat-main"><span class="room-seat-name">${name}${hostTag}${you}</span>
+        <span class="room-seat-state" data-testid="room-seat-state-${i}">${esc(stateText(seat, absent))}</span></span>
+      ${actions ? `<span class="room-seat-actions">${actions}</span>` : ""}
+    </li>`;
+  }
+
+  function renderSeats() {
+    if (!snapshot) return;
+    const mine = mySeats(snapshot) || [];
+    const host = Boolean(snapshot.you?.host) && !snapshot.you?.spectator;
+    const html = snapshot.seats.map((s, i) => seatRow(s, i, mine, host)).join("");
+    if (html === renderSeats.shown) return; // nothing visible changed: keep the DOM (and focus)
+    // Keep focus and chosen levels across a redraw.
+    const focused = document.activeElement && list.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const levels = Object.fromEntries([...list.querySelectorAll("select")].map((s) => [s.dataset.testid, s.value]));
+    renderSeats.shown = html;
+    list.innerHTML = html;
+    for (const [id, value] of Object.entries(levels)) {
+      const select = list.querySelector(`[data-testid="${id}"]`);
+      if (select) select.value = value;
+    }
+    if (focused) list.querySelector(`[data-testid="${focused}"]`)?.focus();
+  }
+
+  /** Wake up when the next shown second changes (an away time, a countdown), while any. */
+  function tick() {
+    clearTimeout(ticker);
+    ticker = null;
+    let next = Infinity;
+    for (const seat of snapshot?.seats || []) {
+      const absent = absentNow(seat);
+      if (absent === null) continue;
+      next = Math.min(next, Math.floor(absent) + 1 - absent); // the next whole second away
+      const left = waitLeft(seat);
+      if (left > 0) next = Math.min(next, left - Math.floor(left) || 1); // the countdown's next step
+    }
+    if (next === Infinity) return; // nobody is away: nothing to count
+    ticker = setTimeout(() => {
+      ticker = null;
+      renderSeats();
+      tick();
+    }, Math.ceil(next * 1000) + 15);
+  }
+
+  function update(next) {
+    snapshot = next;
+    receivedAt = Date.now();
+    if (!snapshot || !snapshot.code) {
+      waiting.hidden = true;
+      panel.hidden = true;
+      badge.hidden = true;
+      tick(); // stops the timer
+      return;
+    }
+    const started = Boolean(snapshot.started);
+    const slot = started ? panelSeats : part("seats-slot");
+    if (list.parentElement !== slot) slot.append(list);
+    waiting.hidden = started;
+    panel.hidden = !started;
+    document.body.classList.toggle("room-waiting", !started);
+    part("code").textContent = snapshot.code;
+    part("link").textContent = linkOf(snapshot);
+    for (const node of document.querySelectorAll("[data-room-code]")) node.textContent = snapshot.code;
+    const spectator = Boolean(snapshot.you?.spectator);
+    const host = Boolean(snapshot.you?.host) && !spectator;
+    badge.hidden = false;
+    badge.textContent = spectator ? "Watching" : host ? "Online · host" : "Online";
+    badge.dataset.mode = spectator ? "watching" : "online";
+    const open = snapshot.seats.filter((s) => s.state === "open");
+    const hostSeat = snapshot.seats.find((s) => s.host);
+    const start = part("start");
+    const reason = part("reason");
+    start.hidden = !host;
+    start.disabled = open.length > 0;
+    if (host) {
+      reason.dataset.testid = "start-reason";
+      reason.textContent = open.length
+        ? `${open.length === 1 ? "One seat is" : `${open.length} seats are`} still open: send the code or the link, then start when everyone is in.`
+        : "Everyone is here: start when you are ready.";
+    } else {
+      reason.dataset.testid = "waiting-host";
+      reason.textContent = `${spectator ? "You are watching. " : ""}Waiting for ${hostSeat ? hostSeat.name : "the host"} to start the match.`;
+    }
+    renderSeats();
+    tick();
+  }
+
+  function refusal(error) {
+    const seatName = (text) => {
+      const match = /seat (\d+)/.exec(text || "");
+      const seat = match ? snapshot?.seats?.[Number(match[1])] : null;
+      return seat ? seat.name : "That player";
+    };
+    const texts = {
+      not_absent: () => {
+        const grace = /(\d+(?:\.\d+)?) s/.exec(error.message || "");
+        return `${seatName(error.message)} has not been away long enough yet${grace ? `: the host can step in after ${grace[1]} s` : ""}.`;
+      },
+      seats_open: () => "Some seats are still open: wait for everyone to join.",
+      already_started: () => "The match has already started.",
+      not_host: () => "Only the host can do that.",
+      spectator: () => "You are watching: spectators cannot make moves.",
+      bad_seat: () => `That seat cannot be changed now (${error.message}).`,
+      bad_level: () => "Choose a computer level: easy, normal or hard.",
+      not_started: () => "The host has not started the match yet.",
+      not_your_seat: () => "That is not your seat.",
+    };
+    const text = texts[error.code];
+    if (!text) return false;
+    say(text());
+    announce(text());
+    return true;
+  }
+
+  return { update, refusal, say };
+}
+
+/** The reconnect banner: "Connection lost — retrying in 3 s…" with a Retry now button. */
+export function createBanner(element, { onRetry }) {
+  element.innerHTML = `<span class="reconnect-text" data-testid="reconnect-text"></span>
+    <button type="button" class="btn btn-small" data-testid="reconnect-now">Retry now</button>`;
+  const text = element.querySelector(".reconnect-text");
+  const button = element.querySelector("button");
+  button.addEventListener("click", () => onRetry());
+  let timer = null;
+  let state = { status: "connecting", info: {}, seenOpen: false };
+
+  function draw() {
+    const { status, info, message } = state;
+    clearTimeout(timer);
+    timer = null;
+    if (status === "open" || (status === "connecting" && !state.seenOpen)) {
+      element.hidden = true;
+      return;
+    }
+    element.hidden = false;
+    button.hidden = status === "closed";
+    if (status === "closed") {
+      text.textContent = message || "The connection was closed.";
+      return;
+    }
+    if (status === "connecting") {
+      text.textContent = "Connection lost — reconnecting…";
+      return;
+    }
+    const seconds = Math.max(0, Math.ceil(((info.retryAt || Date.now()) - Date.now()) / 1000));
+    const offline = info.offline ? " (you seem to be offline)" : "";
+    text.textContent = seconds > 0
+      ? `Connection lost — retrying in ${seconds} s…${offline}`
+      : `Connection lost — retrying…${offline}`;
+    timer = setTimeout(draw, 250);
+  }
+
+  return {
+    update(status, info = {}, message = "") {
+      state = { status, info, message, seenOpen: state.seenOpen || status === "open" || status === "retrying" };
+      draw();
+    },
+  };
+}

@@ -1,0 +1,432 @@
+"""Online rooms in real browsers: a host and a friend in two browser contexts create, join, wait,
+start and play a Mouse Trap match against each other; a refresh recovers a seat; a spectator
+watches; a lost connection shows the reconnect banner; the join page explains bad codes.
+
+The server runs with a 1 s grace period (MOUSEHOLE_ONLINE_GRACE) so that host controls for
+absent players can be exercised without waiting a minute; one test has a server of its own with
+a 4 s grace, long enough to watch (and photograph) the host's countdown.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+
+from .conftest import NewPage, _serve, screenshot
+
+FAST = (
+    'try { localStorage.setItem("mousehole.settings",'
+    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
+)
+
+
+# Records every "available in N s" the room panel shows and whether the host's buttons were
+# disabled meanwhile (a 1 s countdown is too brief to poll for from the test).
+WATCH_COUNTDOWN = """() => {
+  window.countdownSeen = [];
+  const note = () => {
+    for (const wait of document.querySelectorAll("[data-testid^=host-wait-]")) {
+      const seat = wait.dataset.testid.slice("host-wait-".length);
+      const buttons = [`replace-${seat}`, `reopen-${seat}`]
+        .map((id) => document.querySelector(`[data-testid=${id}]`));
+      window.countdownSeen.push({seat: Number(seat), text: wait.textContent,
+                                 disabled: buttons.every((b) => b && b.disabled)});
+    }
+  };
+  new MutationObserver(note).observe(document.body, {subtree: true, childList: true});
+}"""
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """conftest's `page`, except for the line Chromium logs by itself for a refused GET
+    /api/online/<CODE> ("Failed to load resource: ... 404"): an unknown code is an answer
+    the page reads and explains. Any other console or page error still fails the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        expected = message.text.startswith("Failed to load resource") and re.search(
+            r"/api/online/[^/]+$", message.location.get("url", "")
+        )
+        if message.type == "error" and not expected:
+            errors.append(f"console: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    yield page
+    context.close()
+    assert not errors, f"{request.node.name}: " + "; ".join(errors)
+
+
+@pytest.fixture(scope="module")
+def patient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose online rooms give absent players a 4 s grace period."""
+    yield from _serve(
+        tmp_path_factory, {"MOUSEHOLE_ONLINE_GRACE": "4", "MOUSEHOLE_COMPUTER_DELAY": "0.1"}
+    )
+
+
+def _fast(page: Page) -> Page:
+    page.context.add_init_script(FAST)
+    return page
+
+
+def _get(url: str) -> tuple[int, Any]:
+    """GET `url`; return its status and JSON (errors included)."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def _post(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def _version(page: Page) -> int:
+    return int(page.evaluate("() => window.mousetrapPage.snapshot?.version ?? -1"))
+
+
+def _my_move(page: Page) -> bool:
+    """Make one move if this page may act now (roll, a split, or finish the trap phase)."""
+    if page.get_by_test_id("split-dialog").is_visible():
+        page.get_by_test_id("split-option").first.click()
+        return True
+    if page.get_by_test_id("roll").is_visible() and page.get_by_test_id("roll").is_enabled():
+        page.keyboard.press("r")  # keyboard play: R rolls
+        return True
+    if page.get_by_test_id("trap-panel").is_visible():
+        if page.get_by_test_id("crank").is_enabled():
+            page.get_by_test_id("crank").click()
+            return True
+        if page.get_by_test_id("end-turn").is_enabled():
+            page.get_by_test_id("end-turn").click()
+            return True
+    return False
+
+
+def _play(players: list[Page], moves: int, shot: str | None = None) -> None:
+    """Let the players act in turn through the page until `moves` more moves are committed."""
+    target = _version(players[0]) + moves
+    shot_taken = shot is None
+    while _version(players[0]) < target:
+        before = _version(players[0])
+        acted = False
+        for page in players:
+            if _my_move(page):
+                acted = True
+                break
+        if acted:
+            players[0].wait_for_function(
+                f"() => (window.mousetrapPage.snapshot?.version ?? 0) > {before}", timeout=10_000
+            )
+        else:
+            if not shot_taken:
+                for page in players:
+                    if page.get_by_test_id("prompt").inner_text().startswith("Waiting for"):
+                        screenshot(page, shot or "online")
+                        shot_taken = True
+                        break
+            players[0].wait_for_timeout(60)
+        if players[0].get_by_test_id("winner").is_visible():
+            return
+
+
+def _in_step(a: Page, b: Page) -> None:
+    """Both pages show the same committed version, with their animations done."""
+    idle = (
+        "() => { const s = window.mousetrapPage.snapshot;"
+        " return s && s.version === %d"
+        " && document.querySelector('[data-testid=skip-animation]').disabled; }"
+    )
+    version = _version(a)
+    a.wait_for_function(idle % version, timeout=10_000)
+    b.wait_for_function(idle % version, timeout=10_000)
+
+
+def _panels(page: Page) -> list[str]:
+    return [
+        page.get_by_test_id(f"position-{i}").inner_text()
+        + " | "
+        + page.get_by_test_id(f"cheese-{i}").inner_text()
+        for i in range(2)
+    ]
+
+
+def test_two_browsers_play_an_online_match(new_page: NewPage, online_server: str) -> None:
+    server = online_server
+    # The host sets up an online room for two from the game's page.
+    host = _fast(new_page())
+    host.goto(f"{server}/play/mousetrap?online=new")
+    expect(host.get_by_test_id("setup")).to_be_visible()
+    expect(host.get_by_test_id("mode-online")).to_be_checked()
+    host.get_by_test_id("seat-count").select_option("2")
+    host.get_by_test_id("seat-0-name").fill("Ann")
+    expect(host.get_by_test_id("seat-1-kind")).to_have_value("open")
+    expect(host.get_by_test_id("start-match")).to_have_text("Create room")
+    screenshot(host, "online-setup")
+    host.get_by_test_id("start-match").click()
+
+    # The waiting room: a big code, copy buttons, the seats, Start disabled while a seat is open.
+    expect(host.get_by_test_id("waiting-room")).to_be_visible()
+    code = host.get_by_test_id("room-code").inner_text()
+    assert re.fullmatch(r"[A-HJ-NP-Z2-9]{6}", code), code
+    assert re.search(rf"/play/mousetrap\?room={code}$", host.url)
+    expect(host.get_by_test_id("room-link")).to_contain_text(f"/join/{code}")
+    expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "open")
+    expect(host.get_by_test_id("room-host-0")).to_be_visible()
+    expect(host.get_by_test_id("start-online")).to_be_disabled()
+    expect(host.get_by_test_id("start-reason")).to_contain_text("still open")
+    host.get_by_test_id("copy-code").click()
+    expect(host.get_by_test_id("copy-feedback")).not_to_be_empty()
+    stored = host.evaluate(f"() => JSON.parse(localStorage.getItem('mousehole.online.{code}'))")
+    assert stored["seat"] == 0 and stored["name"] == "Ann" and stored["token"]
+
+    # A friend on a phone opens the link, picks the open seat and joins. The join page reads
+    # the room's public summary (GET /api/online/<CODE>): it opens no socket.
+    friend = _fast(new_page(390, 844))
+    sockets: list[str] = []
+    friend.on("websocket", lambda socket: sockets.append(socket.url))
+    friend.goto(f"{server}/join/{code}")
+    expect(friend.get_by_test_id("join-seat-1")).to_be_checked()
+    expect(friend.get_by_test_id("join-status")).to_have_text(
+        "Mouse Trap · 2 seats · host Ann · not started yet"
+    )
+    expect(friend.get_by_test_id("join-seat-0")).to_contain_text("Ann")
+    expect(friend.get_by_test_id("join-seat-0")).to_contain_text("host")
+    assert sockets == []
+    friend.get_by_test_id("join-name").fill("Bo")
+    screenshot(friend, "online-join-page")
+    friend.get_by_test_id("join-submit").click()
+    friend.wait_for_url(f"**/play/mousetrap?room={code}")
+    expect(friend.get_by_test_id("waiting-room")).to_be_visible()
+    expect(friend.get_by_test_id("waiting-host")).to_contain_text("Waiting for Ann to start")
+    expect(friend.get_by_test_id("start-online")).to_be_hidden()
+
+    # The host sees Bo arrive; Start is enabled.
+    expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "connected")
+    expect(host.get_by_test_id("room-seat-1")).to_contain_text("Bo")
+    expect(host.get_by_test_id("start-online")).to_be_enabled()
+    screenshot(host, "online-waiting-host")
+    screenshot(friend, "online-waiting-guest")
+    host.get_by_test_id("start-online").click()
+    for page in (host, friend):
+        expect(page.get_by_test_id("waiting-room")).to_be_hidden()
+        expect(page.get_by_test_id("board")).to_be_visible()
+        expect(page.get_by_test_id("room-panel")).to_be_visible()
+
+    # They play alternately through the page; each sees the other's moves.
+    _play([host, friend], 16)
+    _in_step(host, friend)
+    assert _panels(host) == _panels(friend)
+    assert host.get_by_test_id("log").inner_text().count("Bo") >= 1
+    assert friend.get_by_test_id("log").inner_text().count("Ann") >= 1
+
+    # Only the seat to act has controls: the other page says whom it waits for.
+    to_act = host.evaluate("() => window.mousetrapPage.snapshot.to_act")
+    if to_act is not None and not host.get_by_test_id("winner").is_visible():
+        waiting, name = (friend, "Ann") if to_act == 0 else (host, "Bo")
+        expect(waiting.get_by_test_id("prompt")).to_have_text(f"Waiting for {name}…")
+        expect(waiting.get_by_test_id("roll")).to_be_disabled()
+        screenshot(waiting, "online-waiting-for")
+
+    # A refresh recovers Bo's seat from the token kept in localStorage.
+    friend.reload()
+    expect(friend.get_by_test_id("mode-badge")).to_have_text("Online")
+    expect(friend.get_by_test_id("board")).to_be_visible()
+    friend.wait_for_function("() => window.mousetrapPage.snapshot?.you?.seat === 1")
+    _play([host, friend], 6)
+    _in_step(host, friend)
+    assert _panels(host) == _panels(friend)
+
+    # A spectator sees the board and the log, no controls, and a Watching badge.
+    watcher = _fast(new_page())
+    watcher.goto(f"{server}/play/mousetrap?room={code}&watch=1")
+    expect(watcher.get_by_test_id("mode-badge")).to_have_text("Watching")
+    expect(watcher.get_by_test_id("board")).to_be_visible()
+    watcher.wait_for_function(f"() => window.mousetrapPage.snapshot?.version >= {_version(host)}")
+    expect(watcher.get_by_test_id("roll")).to_be_disabled()
+    expect(watcher.get_by_test_id("trap-panel")).to_be_hidden()
+    expect(watcher.get_by_test_id("room-seat-0")).to_have_attribute("data-state", "connected")
+    screenshot(watcher, "online-spectator")
+    _play([host, friend], 4)
+    _in_step(host, watcher)
+    assert _panels(watcher) == _panels(host)
+
+    # The friend loses the connection: a banner, the host sees Bo away and may step in once
+    # the grace period (1 s here) is over: until then the buttons wait, with a countdown.
+    host.evaluate(WATCH_COUNTDOWN)
+    bar = friend.get_by_test_id("action-bar").bounding_box()
+    friend.context.set_offline(True)
+    expect(friend.get_by_test_id("reconnect-banner")).to_be_visible()
+    # On the phone the long prompt wraps between words in the bar, which keeps its size.
+    expect(friend.get_by_test_id("prompt")).to_have_text("Reconnecting to the table…")
+    assert friend.get_by_test_id("action-bar").bounding_box() == bar
+    assert friend.evaluate(
+        "() => [...document.querySelectorAll('#prompt, #prompt-sub')]"
+        ".every((p) => p.scrollWidth <= p.clientWidth)"
+    )
+    expect(friend.get_by_test_id("reconnect-text")).to_contain_text("Connection lost")
+    expect(friend.get_by_test_id("reconnect-now")).to_be_visible()
+    screenshot(friend, "online-reconnect-banner")
+    expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "absent")
+    expect(host.get_by_test_id("room-seat-state-1")).to_contain_text("Away")
+    expect(host.get_by_test_id("replace-1")).to_be_enabled()
+    expect(host.get_by_test_id("reopen-1")).to_be_enabled()
+    expect(host.get_by_test_id("host-wait-1")).to_have_count(0)
+    seen = host.evaluate("() => window.countdownSeen")
+    assert {"seat": 1, "text": "available in 1 s", "disabled": True} in seen, seen
+    host.get_by_test_id("replace-level-1").select_option("easy")
+    host.get_by_test_id("replace-1").click()
+    expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "assisted")
+    screenshot(host, "online-host-controls")
+
+    # Back online: the banner clears and Bo takes the seat back from the computer.
+    friend.context.set_offline(False)
+    expect(friend.get_by_test_id("reconnect-banner")).to_be_hidden()
+    expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "connected")
+    _play([host, friend], 4)
+    _in_step(host, friend)
+    assert _panels(host) == _panels(friend)
+
+
+def test_the_join_page_and_the_code_box_explain_bad_codes(page: Page, online_server: str) -> None:
+    server = online_server
+    page.goto(f"{server}/join/hello!")
+    expect(page.get_by_test_id("join-error")).to_contain_text("is not a room code")
+    page.goto(f"{server}/join/zz-zz-zz")
+    expect(page.get_by_test_id("join-code")).to_have_text("ZZZZZZ")
+    expect(page.get_by_test_id("join-error")).to_contain_text("There is no room ZZZZZZ")
+    screenshot(page, "online-join-unknown")
+
+    # The home page's "Have a code?" box: upper case, spaces and dashes ignored.
+    page.goto(server)
+    box = page.get_by_test_id("code-input")
+    box.fill("k7q 4!")
+    page.get_by_test_id("code-submit").click()
+    expect(page.get_by_test_id("code-error")).to_contain_text("is not a room code")
+    box.fill("k7q-m4x")
+    box.press("Enter")
+    expect(page.get_by_test_id("code-error")).to_contain_text("There is no room K7QM4X")
+
+    # A real room: the box opens its join page.
+    page.goto(f"{server}/play/mousetrap?online=new")
+    page.get_by_test_id("seat-count").select_option("2")
+    page.get_by_test_id("start-match").click()
+    expect(page.get_by_test_id("room-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    code = page.get_by_test_id("room-code").inner_text()
+    page.goto(server)
+    page.get_by_test_id("code-input").fill(f" {code[:3].lower()}-{code[3:]} ")
+    page.get_by_test_id("code-submit").click()
+    page.wait_for_url(f"**/join/{code}")
+    expect(page.get_by_test_id("join-continue")).to_be_visible()  # this browser holds seat 1
+    page.get_by_test_id("join-continue").click()
+    page.wait_for_url(f"**/play/mousetrap?room={code}")
+    expect(page.get_by_test_id("waiting-room")).to_be_visible()
+
+
+def test_the_join_page_lists_the_summary_and_host_controls_count_down(
+    new_page: NewPage, patient_server: str
+) -> None:
+    server = patient_server
+    # A room of three: Ann hosts, two seats are open for friends.
+    made = _post(
+        f"{server}/api/online",
+        {
+            "game": "mousetrap",
+            "options": {"seats": 3, "start_seat": 0},
+            "seats": [{"kind": "open"}, {"kind": "open"}, {"kind": "open"}],
+            "host_name": "Ann",
+        },
+    )
+    code = made["code"]
+    status, summary = _get(f"{server}/api/online/{code.lower()}")
+    assert status == 200, summary
+    assert summary["grace"] == 4 and summary["host"] == 0 and not summary["started"]
+    assert [s["state"] for s in summary["seats"]] == ["absent", "open", "open"]
+    assert "token" not in json.dumps(summary)
+    assert _get(f"{server}/api/online/ZZZZZZ") == (
+        404,
+        {"error": {"code": "no_room", "message": "no room 'ZZZZZZ'"}},
+    )
+
+    host = _fast(new_page())
+    host.goto(server)
+    stored = {"token": made["token"], "seat": 0, "name": "Ann", "game": "mousetrap"}
+    host.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [f"mousehole.online.{code}", json.dumps(stored)],
+    )
+    host.goto(f"{server}/play/mousetrap?room={code}")
+    expect(host.get_by_test_id("mode-badge")).to_have_text("Online · host")
+    expect(host.get_by_test_id("room-seat-0")).to_have_attribute("data-state", "connected")
+
+    # The join page lists every seat from the summary, with no socket: the open seats are
+    # choices (the first one chosen), the host's is not.
+    friend = _fast(new_page(390, 844))
+    sockets: list[str] = []
+    friend.on("websocket", lambda socket: sockets.append(socket.url))
+    friend.goto(f"{server}/join/{code}")
+    expect(friend.get_by_test_id("join-status")).to_have_text(
+        "Mouse Trap · 3 seats · host Ann · not started yet"
+    )
+    expect(friend.locator(".join-seat")).to_have_count(3)
+    expect(friend.get_by_test_id("join-seat-0")).to_contain_text("Ann")
+    expect(friend.get_by_test_id("join-seat-0")).to_contain_text("Playing")
+    expect(friend.get_by_test_id("join-seat-1")).to_be_checked()
+    expect(friend.get_by_test_id("join-seat-2")).not_to_be_checked()
+    expect(friend.get_by_test_id("join-name")).to_be_focused()
+    friend.get_by_text("Seat 3", exact=True).click()
+    expect(friend.get_by_test_id("join-seat-2")).to_be_checked()
+    friend.get_by_test_id("join-name").fill("Cy")
+    screenshot(friend, "online-join-summary-390")
+    friend.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(friend, "online-join-summary-1280")
+    assert sockets == []
+    friend.get_by_test_id("join-submit").click()
+    friend.wait_for_url(f"**/play/mousetrap?room={code}")
+    friend.wait_for_function("() => window.mousetrapPage.snapshot?.you?.seat === 2")
+    expect(host.get_by_test_id("room-seat-2")).to_have_attribute("data-state", "connected")
+    expect(host.get_by_test_id("room-seat-2")).to_contain_text("Cy")
+
+    # Cy leaves: the host's controls for the seat wait out the grace period, counting down.
+    friend.close()
+    expect(host.get_by_test_id("room-seat-2")).to_have_attribute("data-state", "absent")
+    wait = host.get_by_test_id("host-wait-2")
+    expect(wait).to_have_text(re.compile(r"^available in [1-4] s$"))
+    expect(host.get_by_test_id("replace-2")).to_be_disabled()
+    expect(host.get_by_test_id("reopen-2")).to_be_disabled()
+    expect(host.get_by_test_id("replace-level-2")).to_be_enabled()  # a level may be chosen now
+    assert host.get_by_test_id("replace-2").get_attribute("aria-describedby") == "host-wait-2"
+    expect(host.get_by_test_id("host-wait-1")).to_have_count(0)  # open seats have no controls
+    screenshot(host, "online-host-countdown-1280")
+    left = int(re.findall(r"\d+", wait.inner_text())[0])
+    if left > 1:
+        expect(wait).to_have_text(f"available in {left - 1} s")  # counted down between snapshots
+    host.set_viewport_size({"width": 390, "height": 844})
+    screenshot(host, "online-host-countdown-390")
+    expect(host.get_by_test_id("replace-2")).to_be_enabled(timeout=8_000)
+    expect(host.get_by_test_id("reopen-2")).to_be_enabled()
+    expect(wait).to_have_count(0)
+    expect(host.get_by_test_id("room-seat-state-2")).to_contain_text("Away for")
+    screenshot(host, "online-host-enabled-390")
+    host.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(host, "online-host-enabled-1280")
+    host.get_by_test_id("reopen-2").click()
+    expect(host.get_by_test_id("room-seat-2")).to_have_attribute("data-state", "open")
+    expect(host.get_by_test_id("room-message")).to_be_hidden()  # nothing was refused
+    assert host.evaluate("() => window.mousetrapPage.snapshot.grace") == 4
