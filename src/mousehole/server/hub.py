@@ -198,8 +198,9 @@ class Hub:
         if room is not None:
             room.disconnect(connection.viewer)
             if not room.private:
-                await self.broadcast(room, [])
                 self.schedule(room)
+                # shielded: a handler cancelled as its socket goes still tells the others
+                await asyncio.shield(self.broadcast(room, []))
 
     async def send(self, code: str, connection: Connection, *messages: JSON) -> None:
         """Send one socket some messages, in order with the room's broadcasts."""
@@ -255,6 +256,14 @@ class Hub:
         self._timers[code] = asyncio.get_running_loop().create_task(self._timer(code))
 
     async def _timer(self, code: str) -> None:
+        try:
+            await self._tick(code)
+        finally:
+            if self._timers.get(code) is asyncio.current_task():
+                del self._timers[code]
+                self._wakes.pop(code, None)
+
+    async def _tick(self, code: str) -> None:
         while True:
             room = self.rooms.get(code)
             delay = None if room is None else self._next(room)
