@@ -266,6 +266,18 @@ const EFFECTS = Object.freeze({
     tone(out, t, { freq: 659, dur: 0.18, peak: 0.18 });
     tone(out, t + 0.1, { freq: 988, dur: 0.25, peak: 0.14 });
   },
+  flip(out, t) {
+    // A card snapped over and slapped down on the pile (Aus die Maus!).
+    hiss(out, t, { dur: 0.06, freq: 2400, to: 900, q: 1.5, peak: 0.22 });
+    tone(out, t + 0.05, { freq: 180, to: 120, dur: 0.06, type: "triangle", peak: 0.18 });
+  },
+  call(out, t) {
+    // "Mouse, watch out, the cat is coming!": a rising meow, then two alarm squeaks.
+    tone(out, t, { freq: 420, to: 760, dur: 0.22, type: "sawtooth", peak: 0.07, attack: 0.04 });
+    tone(out, t + 0.22, { freq: 760, to: 520, dur: 0.16, type: "triangle", peak: 0.12 });
+    tone(out, t + 0.4, { freq: 1760, to: 2100, dur: 0.07, type: "square", peak: 0.05 });
+    tone(out, t + 0.5, { freq: 1760, to: 2100, dur: 0.07, type: "square", peak: 0.05 });
+  },
 });
 
 const EFFECT_NAMES = Object.keys(EFFECTS).join(", ");

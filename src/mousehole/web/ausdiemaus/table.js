@@ -1,0 +1,483 @@
+// The card table: every seat's face-down stack (its size only: nobody sees a stack's order,
+// not even its owner), their mouse chips, the shared pile in the middle (its top cards fanned
+// and readable), the chips still to win, the chase, and the "Mouse, watch out!" bubble.
+// It draws a view model (what has been animated so far); it decides nothing.
+// The flying card, the sliding pile and the flying chip are HTML elements over the SVG, so the
+// card can turn over in 3D with a CSS transform.
+
+import {
+  CARD_W, CARD_H, TOKENS, cardBackMarkup, cardFaceMarkup, cardLabel, cardSvg, chipMarkup,
+  chipSvg, escapeText, pawMarkup, tokenMarkup,
+} from "./cards.js";
+
+// Two arrangements of the same table: a wide one for landscape screens and a tall one for
+// phones. Seat 0 sits at the bottom; play goes clockwise (left, then over the top).
+const WIDE = { w: 1200, h: 720, cx: 600, cy: 378, supplyY: 256, pileScale: 1.4, fan: 52 };
+const TALL = { w: 600, h: 960, cx: 300, cy: 520, supplyY: 236, pileScale: 1, fan: 20 };
+
+const SLOTS_TALL = {
+  B: [300, 860], L2: [114, 680], L1: [114, 370], T: [300, 108], R1: [486, 370], R2: [486, 680],
+  L: [114, 520], R: [486, 520], LU: [114, 300], RU: [486, 300],
+};
+const TALL_ORDER = {
+  2: ["B", "T"],
+  3: ["B", "LU", "RU"], // nobody at the top: the chips to win lie there instead
+  4: ["B", "L", "T", "R"],
+  5: ["B", "L2", "L1", "R1", "R2"],
+  6: ["B", "L2", "L1", "T", "R1", "R2"],
+};
+
+const PILE_FAN = 4; // how many of the pile's top cards are drawn readable
+const SEAT_W = 220;
+
+let svg = null;
+let layer = null;
+let fxLayer = null;
+let flyLayer = null;
+let wrap = null;
+let layoutName = "wide";
+
+export function initTable(elements) {
+  svg = elements.svg;
+  layer = elements.layer;
+  fxLayer = elements.fx;
+  flyLayer = elements.flyLayer;
+  wrap = elements.wrap;
+}
+
+function layout() {
+  return layoutName === "tall" ? TALL : WIDE;
+}
+
+/** Pick the arrangement that fits the box the table has now; true when it changed. */
+export function chooseLayout() {
+  const box = wrap.getBoundingClientRect();
+  const next = box.width > 0 && box.width / Math.max(1, box.height) < 1.05 ? "tall" : "wide";
+  const changed = next !== layoutName;
+  layoutName = next;
+  const L = layout();
+  svg.setAttribute("viewBox", `0 0 ${L.w} ${L.h}`);
+  wrap.dataset.layout = layoutName;
+  return changed;
+}
+
+export function currentLayout() {
+  return layoutName;
+}
+
+/** Where seat `i` of `n` sits (the centre of its group). */
+export function seatSpot(i, n) {
+  if (layoutName === "tall") {
+    const key = (TALL_ORDER[n] || TALL_ORDER[6])[i];
+    return SLOTS_TALL[key] || [300, 450];
+  }
+  const L = WIDE;
+  const angle = Math.PI / 2 + (i * 2 * Math.PI) / n;
+  return [L.cx + 470 * Math.cos(angle), L.cy + 255 * Math.sin(angle)];
+}
+
+function shortName(name, max = 13) {
+  const text = String(name);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function stackMarkup(seat, size) {
+  const scale = 0.72;
+  const w = CARD_W * scale;
+  const h = CARD_H * scale;
+  const x0 = -100;
+  const y0 = -30;
+  let layers = "";
+  const count = size > 0 ? Math.min(10, 1 + Math.floor(size / 5)) : 0;
+  for (let j = 0; j < count; j += 1) {
+    layers += `<g transform="translate(${x0 + j * 1.6} ${y0 - j * 2.2}) scale(${scale})">${cardBackMarkup()}</g>`;
+  }
+  const topX = x0 + Math.max(0, count - 1) * 1.6;
+  const topY = y0 - Math.max(0, count - 1) * 2.2;
+  const empty = size > 0
+    ? ""
+    : `<rect class="stack-empty" x="${x0}" y="${y0}" width="${w}" height="${h}" rx="7"/>`;
+  return `<g class="stack" data-testid="stack-${seat}" data-size="${size}">
+    ${empty}${layers}
+    <rect class="stack-top" data-stack-top="${seat}" x="${topX}" y="${topY}" width="${w}" height="${h}" fill="none" stroke="none"/>
+    <circle class="stack-count-bg" cx="${topX + w / 2}" cy="${topY + h / 2}" r="21"/>
+    <text class="stack-count" x="${topX + w / 2}" y="${topY + h / 2 + 8}" text-anchor="middle">${size}</text>
+    <text class="stack-label" x="${x0 + w / 2}" y="${y0 + h + 20}" text-anchor="middle">${size === 1 ? "card" : "cards"}</text>
+  </g>`;
+}
+
+function chipRows(chips) {
+  return chips > 5 ? 2 : 1;
+}
+
+function chipsMarkup(seat, chips) {
+  let out = "";
+  for (let k = 0; k < chips; k += 1) {
+    const row = Math.floor(k / 5);
+    const col = k % 5;
+    out += `<g transform="translate(${-14 + col * 23} ${-36 + row * 23})">${chipMarkup(11)}</g>`;
+  }
+  if (!chips) out = `<circle class="chip-empty" cx="-14" cy="-36" r="11"/>`;
+  const labelY = -4 + (chipRows(chips) - 1) * 23;
+  const slot = Math.min(chips, 9);
+  return `<g class="seat-chips" data-chips="${seat}">
+    ${out}
+    <rect data-chip-target="${seat}" x="${-25 + (slot % 5) * 23}" y="${-47 + Math.floor(slot / 5) * 23}" width="22" height="22" fill="none" stroke="none"/>
+    <text class="chip-label" x="-25" y="${labelY + 5}">${chips ? plural(chips, "chip", "chips") : "no chips"}</text>
+  </g>`;
+}
+
+function badgeMarkup(seat, view) {
+  const chase = view.chase;
+  const y = 14 + (chipRows(view.chips[seat] ?? 0) - 1) * 20;
+  const pill = (cls, text, width = 120) => `<g class="tbadge ${cls}"><rect x="-26" y="${y}" width="${width}" height="30" rx="12"/><text x="${-26 + width / 2}" y="${y + 21}" text-anchor="middle">${text}</text></g>`;
+  if (view.phase === "over") return (view.winners || []).includes(seat) ? pill("badge-win", "Winner!") : "";
+  if (chase && chase.chaser === seat) {
+    const left = Math.max(0, chase.attempts_left ?? 0);
+    const total = Math.max(left, chase.paws ?? left);
+    let paws = "";
+    for (let k = 0; k < total; k += 1) {
+      paws += `<g transform="translate(${44 + k * 21} ${y + 15})">${pawMarkup(8.5, k >= left)}</g>`;
+    }
+    return `<g class="tbadge badge-chase"><rect x="-26" y="${y}" width="${66 + total * 21}" height="30" rx="12"/>
+      <text x="-18" y="${y + 21}">Catch</text>${paws}</g>`;
+  }
+  if (chase && chase.mouse_owner === seat) return pill("badge-mouse", "Mouse out!", 126);
+  if (view.current === seat) return pill("badge-turn", "Turn");
+  return "";
+}
+
+function seatMarkup(seat, view, names) {
+  const [x, y] = seatSpot(seat, view.seats);
+  const token = TOKENS[seat % TOKENS.length];
+  const name = names[seat] || `Seat ${seat + 1}`;
+  const classes = ["seat"];
+  if (view.current === seat && view.phase !== "over") classes.push("active");
+  if (view.chase?.chaser === seat) classes.push("chaser");
+  if (view.chase?.mouse_owner === seat) classes.push("owner");
+  if ((view.winners || []).includes(seat)) classes.push("winner");
+  if (view.flash === seat) classes.push("flash");
+  const stack = view.stacks[seat] ?? 0;
+  const chips = view.chips[seat] ?? 0;
+  const letter = (String(name).trim()[0] || "?").toUpperCase();
+  return `<g class="${classes.join(" ")}" data-testid="table-seat-${seat}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)})">
+    <rect class="seat-bg" x="${-SEAT_W / 2}" y="-100" width="${SEAT_W}" height="180" rx="18" style="--seat-light:${token.light}"/>
+    <rect class="seat-plate" x="${-SEAT_W / 2 + 6}" y="-94" width="${SEAT_W - 12}" height="36" rx="12" fill="${token.light}"/>
+    <g transform="translate(-86 -76)">${tokenMarkup(seat, letter, 11)}</g>
+    <text class="seat-name" x="-68" y="-68">${escapeText(shortName(name))}</text>
+    ${stackMarkup(seat, stack)}
+    <g transform="translate(0 0)">${chipsMarkup(seat, chips)}</g>
+    ${badgeMarkup(seat, view)}
+  </g>`;
+}
+
+/** How big the pile's cards are drawn (smaller on a tall table with seats beside the pile). */
+function pileScale(seats) {
+  if (layoutName !== "tall") return WIDE.pileScale;
+  return seats === 4 ? 1 : 1.25;
+}
+
+function fanStep(seats) {
+  if (layoutName !== "tall") return WIDE.fan;
+  return seats === 4 ? 20 : 16;
+}
+
+/** Positions of the pile's drawn cards (the top card last), in table coordinates. */
+function pileSlots(count, seats) {
+  const L = layout();
+  const fan = fanStep(seats);
+  const k = Math.min(PILE_FAN, count);
+  const slots = [];
+  for (let i = 0; i < k; i += 1) {
+    const offset = i - (k - 1) / 2;
+    slots.push({ x: L.cx + offset * fan, y: L.cy + Math.abs(offset) * 5, rot: offset * 7 });
+  }
+  return slots;
+}
+
+function pileMarkup(view) {
+  const L = layout();
+  const pile = view.pile || [];
+  const shown = pile.slice(-PILE_FAN);
+  const slots = pileSlots(pile.length, view.seats);
+  const s = pileScale(view.seats);
+  const w = CARD_W * s;
+  const h = CARD_H * s;
+  let under = "";
+  const depth = Math.min(6, Math.max(0, Math.ceil((pile.length - shown.length) / 3)));
+  for (let j = depth; j > 0; j -= 1) {
+    under += `<rect class="pile-under" x="${L.cx - w / 2 - j * 2}" y="${L.cy - h / 2 + j * 2.4}" width="${w}" height="${h}" rx="10"/>`;
+  }
+  const cards = shown.map((card, i) => {
+    const slot = slots[i];
+    const top = i === shown.length - 1;
+    return `<g class="pile-card${top ? " pile-top" : ""}" data-card="${escapeText(card)}"
+      transform="translate(${slot.x} ${slot.y}) rotate(${slot.rot}) translate(${-w / 2} ${-h / 2}) scale(${s})">${cardFaceMarkup(card)}</g>`;
+  }).join("");
+  // Where the next card lands: the top slot of a pile one card taller.
+  const next = pileSlots(pile.length + 1, view.seats).at(-1);
+  const empty = pile.length
+    ? ""
+    : `<rect class="pile-empty" x="${L.cx - w / 2}" y="${L.cy - h / 2}" width="${w}" height="${h}" rx="10"/>
+       <text class="pile-empty-text" x="${L.cx}" y="${L.cy + 6}" text-anchor="middle">no pile</text>`;
+  const label = pile.length ? `Pile: ${plural(pile.length, "card", "cards")}` : "";
+  return `<g class="pile" data-testid="pile" data-size="${pile.length}" data-top="${escapeText(pile.at(-1) ?? "")}">
+    ${empty}${under}${cards}
+    <rect id="pile-target" data-rot="${next.rot}" x="${next.x - w / 2}" y="${next.y - h / 2}" width="${w}" height="${h}" fill="none" stroke="none"/>
+    <rect id="pile-box" x="${L.cx - w / 2}" y="${L.cy - h / 2}" width="${w}" height="${h}" fill="none" stroke="none"/>
+    <text class="pile-label" data-testid="pile-label" x="${L.cx}" y="${L.cy + h / 2 + 48}" text-anchor="middle">${label}</text>
+  </g>`;
+}
+
+/** Where the chips still to win lie: higher up when nobody sits at the top of a tall table. */
+function supplyY(view) {
+  const L = layout();
+  if (layoutName === "tall" && !(TALL_ORDER[view.seats] || []).includes("T")) return 140;
+  if (layoutName === "tall" && view.seats === 2) return 330; // nobody at the sides
+  return L.supplyY;
+}
+
+function supplyMarkup(view) {
+  const L = layout();
+  const y = supplyY(view);
+  const left = view.chipsLeft ?? 0;
+  const gap = 26;
+  const startX = L.cx - ((Math.max(1, left) - 1) * gap) / 2;
+  let chips = "";
+  for (let k = 0; k < left; k += 1) chips += `<g transform="translate(${startX + k * gap} ${y})">${chipMarkup(11)}</g>`;
+  return `<g class="supply" data-testid="chip-supply" data-left="${left}">
+    ${chips}
+    <rect id="supply-box" x="${startX + Math.max(0, left - 1) * gap - 11}" y="${y - 11}" width="22" height="22" fill="none" stroke="none"/>
+    <text class="supply-label" x="${L.cx}" y="${y - 22}" text-anchor="middle">${left ? `${plural(left, "mouse chip", "mouse chips")} to win` : "no chips left"}</text>
+  </g>`;
+}
+
+function overlap(a, b) {
+  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
+  const h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** What the bubble must not cover: every seat, the pile (with its label) and the chips. */
+function obstacles(view) {
+  const L = layout();
+  const boxes = [];
+  for (let i = 0; i < view.seats; i += 1) {
+    const [x, y] = seatSpot(i, view.seats);
+    boxes.push({ x1: x - SEAT_W / 2, y1: y - 100, x2: x + SEAT_W / 2, y2: y + 80 });
+  }
+  const w = CARD_W * pileScale(view.seats);
+  const h = CARD_H * pileScale(view.seats);
+  const span = 1.5 * fanStep(view.seats) + w / 2 + 14;
+  boxes.push({ x1: L.cx - span, y1: L.cy - h / 2 - 14, x2: L.cx + span, y2: L.cy + h / 2 + 56 });
+  const half = Math.max(90, (view.chipsLeft ?? 0) * 13 + 16);
+  const sy = supplyY(view);
+  boxes.push({ x1: L.cx - half, y1: sy - 42, x2: L.cx + half, y2: sy + 14 });
+  return boxes;
+}
+
+/** The bubble's centre: next to the caller, where it hides the least of the table. */
+function bubblePlace(view, seat, bw, bh) {
+  const L = layout();
+  const [sx, sy] = seatSpot(seat, view.seats);
+  const gapX = SEAT_W / 2 + bw / 2 + 8;
+  const gapUp = 100 + bh / 2 + 8;
+  const gapDown = 80 + bh / 2 + 8;
+  const candidates = [
+    [sx, sy - gapUp], [sx + gapX, sy], [sx - gapX, sy], [sx, sy + gapDown],
+    [sx + gapX * 0.8, sy - gapUp * 0.8], [sx - gapX * 0.8, sy - gapUp * 0.8],
+    [sx + gapX * 0.8, sy + gapDown * 0.8], [sx - gapX * 0.8, sy + gapDown * 0.8],
+  ];
+  const blocks = obstacles(view);
+  let best = null;
+  for (const [cx, cy] of candidates) {
+    const x = Math.min(L.w - bw / 2 - 6, Math.max(bw / 2 + 6, cx));
+    const y = Math.min(L.h - bh / 2 - 6, Math.max(bh / 2 + 6, cy));
+    const box = { x1: x - bw / 2, y1: y - bh / 2, x2: x + bw / 2, y2: y + bh / 2 };
+    const moved = Math.hypot(x - cx, y - cy);
+    const score = blocks.reduce((sum, b) => sum + overlap(box, b), 0) + moved * 4;
+    if (!best || score < best.score - 1) best = { x, y, score };
+  }
+  return [best.x, best.y];
+}
+
+function bubbleMarkup(view) {
+  const bubble = view.bubble;
+  if (!bubble) return "";
+  const tall = layoutName === "tall";
+  const [sx, sy] = seatSpot(bubble.seat, view.seats);
+  const bw = tall ? 270 : 320;
+  const bh = tall ? 82 : 90;
+  const [bx, by] = bubblePlace(view, bubble.seat, bw, bh);
+  // The tail points from the bubble's edge towards the seat that called.
+  const tx = sx - bx;
+  const ty = sy - by;
+  const tlen = Math.hypot(tx, ty) || 1;
+  const edge = Math.min(bw / 2 / Math.abs(tx / tlen || 1e-6), bh / 2 / Math.abs(ty / tlen || 1e-6));
+  const ex = (tx / tlen) * edge;
+  const ey = (ty / tlen) * edge;
+  const px = (-ty / tlen) * 14;
+  const py = (tx / tlen) * 14;
+  const tip = [(tx / tlen) * (edge + 34), (ty / tlen) * (edge + 34)];
+  return `<g class="call-bubble" data-testid="call-bubble" data-seat="${bubble.seat}" transform="translate(${bx.toFixed(1)} ${by.toFixed(1)})">
+    <path class="bubble-tail" d="M${(ex * 0.8 + px).toFixed(1)} ${(ey * 0.8 + py).toFixed(1)} L${tip[0].toFixed(1)} ${tip[1].toFixed(1)} L${(ex * 0.8 - px).toFixed(1)} ${(ey * 0.8 - py).toFixed(1)} Z"/>
+    <rect class="bubble-body" x="${-bw / 2}" y="${-bh / 2}" width="${bw}" height="${bh}" rx="28"/>
+    <path class="bubble-tail-cover" d="M${(ex * 0.8 + px * 0.8).toFixed(1)} ${(ey * 0.8 + py * 0.8).toFixed(1)} L${(ex * 0.8 - px * 0.8).toFixed(1)} ${(ey * 0.8 - py * 0.8).toFixed(1)}"/>
+    <text class="bubble-text" text-anchor="middle" y="${tall ? -6 : -7}">Mouse, watch out,</text>
+    <text class="bubble-text" text-anchor="middle" y="${tall ? 24 : 26}">the cat is coming!</text>
+  </g>`;
+}
+
+/** Redraw the whole table from `view` (cheap: a few dozen groups). */
+export function drawTable(view, names) {
+  if (!svg) return;
+  const L = layout();
+  const seats = Array.from({ length: view.seats }, (_, i) => seatMarkup(i, view, names)).join("");
+  const felt = layoutName === "tall"
+    ? `<rect class="felt" x="20" y="180" width="${L.w - 40}" height="${L.h - 330}" rx="150"/>`
+    : `<ellipse class="felt" cx="${L.cx}" cy="${L.cy}" rx="${L.w / 2 - 40}" ry="${L.h / 2 - 40}"/>`;
+  layer.innerHTML = `
+    <rect class="table-bg" x="0" y="0" width="${L.w}" height="${L.h}"/>
+    ${felt}
+    ${supplyMarkup(view)}
+    ${pileMarkup(view)}
+    <g class="seats-layer">${seats}</g>
+    <g class="bubble-layer">${bubbleMarkup(view)}</g>`;
+}
+
+// ---------------------------------------------------------------- flying things
+
+function boxOf(element) {
+  const outer = wrap.getBoundingClientRect();
+  const r = element.getBoundingClientRect();
+  return { x: r.left - outer.left, y: r.top - outer.top, w: r.width, h: r.height };
+}
+
+function find(selector) {
+  return svg?.querySelector(selector) || null;
+}
+
+function flyer(className, html, box) {
+  const node = document.createElement("div");
+  node.className = `flyer ${className}`;
+  node.innerHTML = html;
+  node.style.width = `${box.w}px`;
+  node.style.height = `${box.h}px`;
+  node.style.left = "0px";
+  node.style.top = "0px";
+  flyLayer.append(node);
+  return node;
+}
+
+async function run(animation) {
+  try {
+    await animation.finished;
+  } catch {
+    // cancelled (skip): the snapshot is drawn next anyway
+  }
+}
+
+const running = new Set();
+
+/** Stop every flight at once (skip, or a new match). */
+export function cancelFlights() {
+  for (const animation of [...running]) animation.cancel();
+  running.clear();
+  flyLayer?.replaceChildren();
+}
+
+function animate(node, frames, ms) {
+  const animation = node.animate(frames, { duration: ms, easing: "cubic-bezier(.3,.7,.3,1)", fill: "forwards" });
+  running.add(animation);
+  animation.finished.finally?.(() => running.delete(animation)).catch(() => {});
+  return animation;
+}
+
+/** A card leaves `seat`'s stack face down and lands on the pile face up (a 3D turn). */
+export async function flyFlip(seat, card, ms) {
+  const from = find(`[data-stack-top="${seat}"]`);
+  const to = find("#pile-target");
+  if (!from || !to || ms <= 0) return;
+  const a = boxOf(from);
+  const b = boxOf(to);
+  const html = `<div class="flip"><div class="face face-back">${cardSvg(null)}</div><div class="face face-front">${cardSvg(card)}</div></div>`;
+  const node = flyer("flyer-card", html, b);
+  const sx = a.w / b.w;
+  const lift = -Math.max(30, b.h * 0.35);
+  const rot = Number(to.dataset.rot) || 0;
+  const at = (x, y, scale, angle) =>
+    `translate(${x}px, ${y}px) translate(${b.w / 2}px, ${b.h / 2}px) rotate(${angle}deg) scale(${scale}) translate(${-b.w / 2}px, ${-b.h / 2}px)`;
+  const frames = [
+    { transform: at(a.x - (b.w - a.w) / 2, a.y - (b.h - a.h) / 2, sx, 0), offset: 0 },
+    { transform: at((a.x + b.x) / 2, (a.y + b.y) / 2 + lift, 1.15, rot / 2), offset: 0.55 },
+    { transform: at(b.x, b.y, 1, rot), offset: 1 },
+  ];
+  const turn = node.querySelector(".flip");
+  const spin = turn.animate(
+    [{ transform: "rotateY(0deg)" }, { transform: "rotateY(180deg)" }],
+    { duration: ms * 0.8, delay: ms * 0.1, easing: "ease-in-out", fill: "forwards" },
+  );
+  running.add(spin);
+  await Promise.all([run(animate(node, frames, ms)), run(spin)]);
+  running.delete(spin);
+  node.remove();
+}
+
+/** The pile slides, face down, to the winner's stack. */
+export async function flyPile(seat, count, ms) {
+  const from = find("#pile-box");
+  const to = find(`[data-stack-top="${seat}"]`);
+  if (!from || !to || ms <= 0) return;
+  const a = boxOf(from);
+  const b = boxOf(to);
+  const layers = Math.min(6, Math.max(1, Math.ceil(count / 3)));
+  let html = "";
+  for (let j = 0; j < layers; j += 1) {
+    html += `<div class="pile-layer" style="transform: translate(${j * 2}px, ${-j * 2.5}px)">${cardSvg(null)}</div>`;
+  }
+  html += `<span class="pile-count">${count}</span>`;
+  const node = flyer("flyer-pile", html, a);
+  const sx = b.w / a.w;
+  await run(animate(node, [
+    { transform: `translate(${a.x}px, ${a.y}px) scale(1)` },
+    { transform: `translate(${b.x}px, ${b.y}px) scale(${sx})` },
+  ], ms));
+  node.remove();
+}
+
+/** A mouse chip flies from the middle to the catcher's chips. */
+export async function flyChip(seat, ms) {
+  const from = find("#supply-box");
+  const to = find(`[data-chip-target="${seat}"]`);
+  if (!from || !to || ms <= 0) return;
+  const a = boxOf(from);
+  const b = boxOf(to);
+  const node = flyer("flyer-chip", chipSvg(Math.max(16, a.w)), a);
+  await run(animate(node, [
+    { transform: `translate(${a.x}px, ${a.y}px) scale(1) rotate(0deg)` },
+    { transform: `translate(${(a.x + b.x) / 2}px, ${Math.min(a.y, b.y) - 40}px) scale(1.6) rotate(180deg)`, offset: 0.5 },
+    { transform: `translate(${b.x}px, ${b.y}px) scale(${b.w / Math.max(1, a.w)}) rotate(360deg)` },
+  ], ms));
+  node.remove();
+}
+
+/** A short text rising from a seat ("+7 cards"). */
+export function floatText(seat, text, n) {
+  const [x, y] = seatSpot(seat, n);
+  const node = document.createElementNS("http://www.w3.org/2000/svg", "text");
+  node.setAttribute("class", "fx-float");
+  node.setAttribute("x", String(x));
+  node.setAttribute("y", String(y - 110));
+  node.setAttribute("text-anchor", "middle");
+  node.textContent = text;
+  fxLayer.append(node);
+  setTimeout(() => node.remove(), 1400);
+}
+
+export { cardLabel };
