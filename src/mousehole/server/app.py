@@ -21,10 +21,8 @@ from mousehole.server import catalogue, pages
 from mousehole.server.api import create_online, create_room, join_online, online_summary
 from mousehole.server.catalogue import ListedGame
 from mousehole.server.hub import Hub, OnlineSettings, room_socket
+from mousehole.server.pages import WEB_DIR
 from mousehole.server.storage import DEFAULT_DB_PATH, RoomStore, prepare_sqlite
-
-WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-"""The browser front end (static files), shipped inside the package as `mousehole/web`."""
 
 # Error codes sent by the JSON API, by HTTP status; any other status is "http_error".
 _API_ERROR_CODES = {

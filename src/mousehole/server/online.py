@@ -530,6 +530,7 @@ class OnlineRoom:
             "started": self.started,
             "pace": self.pace,
             "grace": None if self.private else self.grace,
+            "levels": list(BOTS[self.room.game.name]),
             "seats": [self.seat_view(i) for i in range(len(self.seats))],
             "you": you,
             "state": state.observation(observer),

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from pathlib import Path
 from typing import NewType
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from mousehole.server.catalogue import GameListing, PlannedGame
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+"""The browser front end (static files), shipped inside the package as `mousehole/web`."""
 
 Html = NewType("Html", str)
 """Markup that is safe to send: built only from escaped values and literal tags."""
@@ -114,6 +118,11 @@ def _game_card(game: GameListing) -> Html:
     """Return the card of a registered game: how many play it and how to start."""
     name = escape(game.name)
     if game.browser_ready:
+        playground = (
+            f'<a class="card-link" href="/playground/{name}">Trap Playground</a>'
+            if (WEB_DIR / game.name / "playground.html").is_file()
+            else ""
+        )
         start = (
             f'<a class="button" href="/play/{name}" data-testid="play-{name}">'
             f"Play {escape(game.title)}</a>"
@@ -121,10 +130,7 @@ def _game_card(game: GameListing) -> Html:
             f'data-testid="continue-{name}" hidden>Continue your match</a>'
             f'<a class="button button-secondary" href="/play/{name}?online=new" '
             f'data-testid="play-online-{name}">Play online with friends</a>'
-            f'<a class="card-link" href="/playground/{name}">Trap Playground</a>'
-            if game.name == "mousetrap"
-            else f'<a class="button" href="/play/{name}" data-testid="play-{name}">'
-            f"Play {escape(game.title)}</a>"
+            f"{playground}"
         )
     else:
         start = (

@@ -23,7 +23,17 @@
 // start-reason, waiting-host,
 // room-message, reconnect-banner, reconnect-text, reconnect-now.
 
-const LEVELS = ["easy", "normal", "hard"];
+const LEVELS = ["easy", "normal", "hard"]; // when a snapshot does not list its game's levels
+
+/** The computer levels of the snapshot's game (Aus die Maus! has only "auto"). */
+function levelsOf(snap) {
+  return Array.isArray(snap?.levels) && snap.levels.length ? snap.levels : LEVELS;
+}
+
+/** The level offered first: the middle one ("normal" for three levels). */
+function defaultLevel(levels) {
+  return levels[Math.floor((levels.length - 1) / 2)];
+}
 
 function esc(text) {
   return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -177,7 +187,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     const seat = Number(button.dataset.seat);
     const command = button.dataset.command;
     const message = { type: command, seat };
-    if (command === "replace") message.level = list.querySelector(`[data-testid="replace-level-${seat}"]`)?.value || "normal";
+    if (command === "replace") message.level = list.querySelector(`[data-testid="replace-level-${seat}"]`)?.value || defaultLevel(levelsOf(snapshot));
     if (send(message)) say("");
   });
 
@@ -215,7 +225,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
         const wait = left > 0 ? ` disabled aria-describedby="host-wait-${i}"` : "";
         if (seat.state === "absent") {
           actions += `<label class="visually-hidden" for="replace-level-${i}">Computer level for ${esc(seat.name)}</label>
-            <select id="replace-level-${i}" data-testid="replace-level-${i}">${LEVELS.map((l) => `<option value="${l}"${l === "normal" ? " selected" : ""}>${l[0].toUpperCase()}${l.slice(1)}</option>`).join("")}</select>
+            <select id="replace-level-${i}" data-testid="replace-level-${i}">${levelsOf(snapshot).map((l) => `<option value="${l}"${l === defaultLevel(levelsOf(snapshot)) ? " selected" : ""}>${l[0].toUpperCase()}${l.slice(1)}</option>`).join("")}</select>
             <button type="button" class="btn btn-small" data-command="replace" data-seat="${i}" data-testid="replace-${i}"${wait}>Let the computer play</button>`;
         }
         actions += `<button type="button" class="btn btn-small" data-command="reopen" data-seat="${i}" data-testid="reopen-${i}"${wait}>Reopen seat</button>`;
@@ -330,7 +340,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
       not_host: () => "Only the host can do that.",
       spectator: () => "You are watching: spectators cannot make moves.",
       bad_seat: () => `That seat cannot be changed now (${error.message}).`,
-      bad_level: () => "Choose a computer level: easy, normal or hard.",
+      bad_level: () => `Choose a computer level: ${levelsOf(snapshot).join(", ")}.`,
       not_started: () => "The host has not started the match yet.",
       not_your_seat: () => "That is not your seat.",
     };
