@@ -11,6 +11,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from mousehole.cli import GC_THRESHOLDS
+
 from . import bots, engine, online_load, web
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
@@ -167,14 +169,14 @@ def _online_section(runs: list[dict[str, Any]] | None) -> str:
         )
     first = runs[0]
     think = f"{first['think'][0]:g}–{first['think'][1]:g} s"
-    t0, t1, t2 = online_load.TUNED_GC
+    t0, t1, t2 = GC_THRESHOLDS
 
     def errors(r: dict[str, Any]) -> str:
         listed = ", ".join(f"{code}: {n}" for code, n in r["errors"].items())
         return f"{r['error_count']} ({listed})" if listed else "0"
 
     rows = "\n".join(
-        f"| {r['rooms']:,} / {r['connections']:,} | {r['gc']} | {r['clients']} | "
+        f"| {r['rooms']:,} / {r['connections']:,} | {r['mode']} | {r['clients']} | "
         f"{r['actions_per_second']:,.0f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | "
         f"{r['max_ms']:.0f} | {r['lag_p50_ms']:.1f} / {r['lag_p99_ms']:.1f} / "
         f"{r['lag_max_ms']:.0f} | {errors(r)}"
@@ -184,8 +186,8 @@ def _online_section(runs: list[dict[str, Any]] | None) -> str:
     )
     largest = max(r["connections"] for r in runs)
     verdicts = []
-    for gc_mode in ("default", "tuned"):
-        top = [r for r in runs if r["gc"] == gc_mode and r["connections"] == largest]
+    for mode in online_load.MODES:
+        top = [r for r in runs if r["mode"] == mode and r["connections"] == largest]
         if not top:
             continue
         r = top[0]
@@ -197,10 +199,10 @@ def _online_section(runs: list[dict[str, Any]] | None) -> str:
             (f"no errors ({r['error_count']})", r["error_count"] == 0),
         ]
         said = "; ".join(f"{name}: {'met' if ok else 'NOT met'}" for name, ok in checks)
-        verdicts.append(f"- {gc_mode} GC thresholds, largest run: {said}.")
+        verdicts.append(f"- server {mode}, largest run: {said}.")
     verdict = "\n".join(verdicts)
     header = (
-        "| rooms / connections | GC | client processes | actions/s | p50 ms | p99 ms | max ms "
+        "| rooms / connections | server | client processes | actions/s | p50 ms | p99 ms | max ms "
         "| /healthz p50 / p99 / max ms | errors | server RSS MiB idle → connected → after "
         "| KiB per connection | server CPU | clients CPU |\n|" + "---|" * 13
     )
@@ -224,9 +226,13 @@ trip**, sent every 100 ms from the benchmark's parent process over a kept-alive 
 the proxy — a request waits while the server's one event loop is busy, so its round trip shows
 the loop's stalls. Memory per connection is (server RSS with every room created and every
 socket open, minus the RSS of the idle server) / connections, so it includes the room state.
-"tuned" GC starts the same server through a wrapper that runs `gc.collect(); gc.freeze()`
-after importing the app and `gc.set_threshold({t0:,}, {t1}, {t2})` (default: 700, 10, 10),
-then `mousehole.cli.main`.
+Server variants: **shipped** is `mousehole serve` as it runs by default: after loading the app
+it runs `gc.collect(); gc.freeze()` and `gc.set_threshold({t0:,}, {t1}, {t2})`, and it declines
+WebSocket compression. **python-gc** keeps Python's own thresholds (700, 10, 10)
+(`serve --gc python`); **deflate** accepts the permessage-deflate the clients offer
+(`serve --ws-deflate`). Both are worse, which is why the shipped server does neither: the full
+collections that Python's thresholds trigger walk every room and socket and stall the loop,
+and a zlib context per socket costs memory and CPU for messages of about 1 KB.
 Client and server share the machine's cores: the CPU columns are each side's share of one core.
 
 {header}

@@ -1,8 +1,8 @@
 """Online rooms under load: many 4-seat rooms played over loopback WebSockets with think time.
 
-Starts `mousehole serve` (the process that is measured) on a free 127.0.0.1 port, optionally
-through a tiny wrapper that tunes the garbage collector first (the server's code is unchanged),
-then drives it from one or more client processes (one asyncio loop each, the `websockets`
+Starts `mousehole serve` (the process that is measured) on a free 127.0.0.1 port, as shipped
+or with one setting changed (MODES: Python's GC thresholds, WebSocket compression), then drives
+it from one or more client processes (one asyncio loop each, the `websockets`
 package): each room is created with POST /api/online (4 open seats), its other 3 seats are
 joined with POST /api/online/<code>/join, each seat opens its own socket, the host starts, and
 each socket plays its own seat: when its snapshot says it is to act it waits a think time, sends
@@ -40,8 +40,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-TUNED_GC = (50_000, 50, 100)
-"""Thresholds of the tuned server: a young collection every 50,000 allocations, not 700."""
 PREFERENCE = ("roll", "split", "crank", "end")
 
 
@@ -55,30 +53,28 @@ def _raise_nofile() -> None:
 # --- the server --------------------------------------------------------------------------------
 
 
-def _server_command(port: int, db: Path, gc_mode: str) -> list[str]:
-    argv = ["serve", "--port", str(port), "--db", str(db)]
-    if gc_mode == "default":
-        return [sys.executable, "-m", "mousehole.cli", *argv]
-    t0, t1, t2 = TUNED_GC
-    code = (
-        "import gc, sys\n"
-        "import uvicorn, starlette.applications, mousehole.cli, mousehole.server\n"
-        "from mousehole.cli import main\n"
-        "gc.collect(); gc.freeze()\n"  # what is loaded at startup is never scanned again
-        f"gc.set_threshold({t0}, {t1}, {t2})\n"
-        f"sys.exit(main({argv!r}))\n"
-    )
-    return [sys.executable, "-c", code]
+MODES = {
+    "shipped": [],
+    "python-gc": ["--gc", "python"],
+    "deflate": ["--ws-deflate"],
+}
+"""Server variants measured: as shipped (tuned GC, no WebSocket compression), with Python's
+default GC thresholds, and with permessage-deflate accepted (browsers offer it)."""
 
 
-def start_server(gc_mode: str) -> tuple[subprocess.Popen[bytes], int, Path]:
+def _server_command(port: int, db: Path, mode: str) -> list[str]:
+    argv = ["serve", "--port", str(port), "--db", str(db), *MODES[mode]]
+    return [sys.executable, "-m", "mousehole.cli", *argv]
+
+
+def start_server(mode: str) -> tuple[subprocess.Popen[bytes], int, Path]:
     """Start the server on a free loopback port; return the process, the port and its db."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     db = Path(tempfile.mkdtemp(prefix="mousehole-load-")) / "load.sqlite3"
     process = subprocess.Popen(
-        _server_command(port, db, gc_mode),
+        _server_command(port, db, mode),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         preexec_fn=_raise_nofile,
@@ -449,7 +445,7 @@ def _percentile(values: list[float], q: float) -> float:
 def run_load(
     rooms: int,
     *,
-    gc_mode: str = "default",
+    mode: str = "shipped",
     clients: int = 1,
     think: tuple[float, float] = (0.25, 1.25),
     warmup: float = 5.0,
@@ -458,7 +454,7 @@ def run_load(
 ) -> dict[str, Any]:
     """Run one configuration against a fresh server and return its numbers."""
     _raise_nofile()
-    process, port, db = start_server(gc_mode)
+    process, port, db = start_server(mode)
     context = mp.get_context("fork")
     ready = context.Value("i", 0)
     go_at = context.Value("d", 0.0)
@@ -528,7 +524,7 @@ def run_load(
     return {
         "rooms": rooms,
         "connections": connections,
-        "gc": gc_mode,
+        "mode": mode,
         "clients": clients,
         "think": list(think),
         "warmup": warmup,
@@ -570,14 +566,14 @@ def online_load(
     warmup: float = 5.0,
     think: tuple[float, float] = (0.25, 1.25),
 ) -> list[dict[str, Any]]:
-    """Run every configuration with default and with tuned GC thresholds."""
+    """Run every configuration against each server variant of MODES."""
     out = []
     for rooms, clients in configs or CONFIGS:
-        for gc_mode in ("default", "tuned"):
-            print(f"online: {rooms} rooms, {gc_mode} GC ...", file=sys.stderr)
+        for mode in MODES:
+            print(f"online: {rooms} rooms, server {mode} ...", file=sys.stderr)
             result = run_load(
                 rooms,
-                gc_mode=gc_mode,
+                mode=mode,
                 clients=clients,
                 think=think,
                 warmup=warmup,
@@ -591,7 +587,7 @@ def online_load(
 def summary(r: dict[str, Any]) -> str:
     """Return one line of a result."""
     return (
-        f"{r['rooms']} rooms/{r['connections']} conns gc={r['gc']}: "
+        f"{r['rooms']} rooms/{r['connections']} conns server={r['mode']}: "
         f"{r['actions_per_second']:.0f} actions/s, p50 {r['p50_ms']:.1f} ms, "
         f"p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.0f} ms, "
         f"lag p99 {r['lag_p99_ms']:.1f} ms (max {r['lag_max_ms']:.0f}), "
@@ -606,7 +602,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.online_load")
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--clients", type=int, default=1, help="client processes")
-    parser.add_argument("--gc", choices=("default", "tuned"), default="default")
+    parser.add_argument("--mode", choices=tuple(MODES), default="shipped")
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, nargs=2, default=(0.25, 1.25))
@@ -615,7 +611,7 @@ def main() -> int:
     args = parser.parse_args()
     result = run_load(
         args.rooms,
-        gc_mode=args.gc,
+        mode=args.mode,
         clients=args.clients,
         think=tuple(args.think),
         warmup=args.warmup,

@@ -370,8 +370,13 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
     """Record the keyword arguments of each server start instead of starting a server."""
     import uvicorn
 
+    import mousehole.cli
+
     calls: list[dict[str, object]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append(kwargs))
+    # the collector tuning is recorded too (freezing the test process's objects would outlive
+    # the test)
+    monkeypatch.setattr(mousehole.cli, "tune_gc", lambda: calls.append({"tune_gc": True}))
     return calls
 
 
@@ -381,7 +386,17 @@ def test_serve_accepts_the_first_and_the_last_port(
 ) -> None:
     result = run(["serve", "--port", str(port), "--db", "test.sqlite3"], capsys)
     assert (result.status, result.out, result.err) == (0, "", "")
-    assert started == [{"host": "127.0.0.1", "port": port}]
+    served = {"host": "127.0.0.1", "port": port, "ws_per_message_deflate": False}
+    assert started == [{"tune_gc": True}, served]
+
+
+def test_serve_can_keep_pythons_collector_and_accept_compression(
+    started: list[dict[str, object]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["serve", "--db", "test.sqlite3", "--gc", "python", "--ws-deflate"]
+    result = run(argv, capsys)
+    assert result.status == 0
+    assert started == [{"host": "127.0.0.1", "port": 8000, "ws_per_message_deflate": True}]
 
 
 def _replay_file_problem(case: str, records: Path, tmp_path: Path) -> tuple[list[str], str]:

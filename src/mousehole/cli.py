@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import os
@@ -38,6 +39,18 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="SQLite file (default var/mousehole.sqlite3)")
+    serve.add_argument(
+        "--gc",
+        choices=("tuned", "python"),
+        default="tuned",
+        help="garbage collector: tuned thresholds after startup (default) or Python's own",
+    )
+    serve.add_argument(
+        "--ws-deflate",
+        action="store_true",
+        help="compress WebSocket messages (permessage-deflate; off by default: see "
+        "docs/benchmarks.md)",
+    )
     serve.set_defaults(run=_serve, parser=serve)
 
     sim = sub.add_parser("simulate", help="play many computer matches and summarise them")
@@ -92,8 +105,27 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         app = create_app(args.db, online=online)
     except StorageError as error:
         parser.error(str(error))
-    uvicorn.run(app, host=args.host, port=args.port)
+    if args.gc == "tuned":
+        tune_gc()
+    uvicorn.run(app, host=args.host, port=args.port, ws_per_message_deflate=args.ws_deflate)
     return 0
+
+
+GC_THRESHOLDS = (50_000, 50, 100)
+"""The server's collector thresholds: a young collection every 50,000 allocations, not 700."""
+
+
+def tune_gc() -> None:
+    """Tune the garbage collector for a long-running server (docs/benchmarks.md).
+
+    Python's default thresholds (700, 10, 10) make the collector walk every young object
+    every 700 allocations, and the full collections they trigger walk every room and socket:
+    at thousands of connections that stalls the event loop for hundreds of milliseconds. What
+    is loaded at startup is frozen (never scanned again), and collections are made rarer.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def _env_seconds(name: str, default: float, parser: argparse.ArgumentParser) -> float:
