@@ -54,7 +54,7 @@ chromium:
 		fi; }
 
 bench: $(VENV)/.stamp-dev
-	$(BIN)/python -m benchmarks
+	$(BIN)/python -m benchmarks --online
 
 # Removes the venv, caches and build output; keeps var/ (the local database).
 clean:
