@@ -11,7 +11,7 @@ import {
   loadName, saveName, saveSeat,
 } from "/static/shared/net.js";
 import { changes, createBanner, createRoomUi } from "/static/shared/room-ui.js";
-import { canSave, loadMatch, saveMatch } from "./store.js";
+import { canSave, matchStore } from "/static/shared/store.js";
 import {
   initTable, chooseLayout, drawTable, flyFlip, flyPile, flyChip, floatText, cancelFlights,
 } from "./table.js";
@@ -19,6 +19,8 @@ import { TOKENS, tokenSvg, chipSvg, pawSvg, cardPhrase, escapeText } from "./car
 import {
   initLog, addLine, clearLog, exportLog, restoreLog, describeEvent, endingSentence, ranking, CALL,
 } from "./log.js";
+
+const { loadMatch, saveMatch } = matchStore("ausdiemaus");
 
 const $ = (id) => document.getElementById(id);
 

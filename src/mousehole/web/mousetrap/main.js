@@ -9,7 +9,7 @@ import { createMachine } from "./machine.js";
 import { MACHINE_PLACE, SPACES } from "./board.js";
 import { initAnnouncer, announce } from "./announce.js";
 import { initLog, addLine, clearLog, exportLog, restoreLog } from "./log.js";
-import { canSave, loadMatch, saveMatch } from "./store.js";
+import { canSave, matchStore } from "/static/shared/store.js";
 import {
   createRoom, createOnlineRoom, RoomSocket, actionId, applyUpdateToRecord, forgetSeat, isCode,
   loadName, loadSeat, normalizeCode, saveName, saveSeat,
@@ -24,6 +24,8 @@ import {
   initControls, showSetup, hideSetup, fillSetup, setupError, confirm, showSplit, hideSplit,
   showPass, showWinner, hideWinner, anyDialogOpen, setSetupMode,
 } from "./controls.js";
+
+const { loadMatch, saveMatch } = matchStore("mousetrap");
 
 const GAME = "mousetrap";
 

@@ -1,0 +1,63 @@
+// Autosave of a game's local match in localStorage ("mousehole.<game>.match"): the room, its
+// owner token, the record (the server's truth), the seat setup and the last log lines; each
+// game's page adds what it needs. The home page's "Continue your match" looks for the same key.
+// Where storage is unavailable (it throws), the game still plays and saving is off.
+
+function probe() {
+  try {
+    const storage = window.localStorage;
+    const test = "mousehole.probe";
+    storage.setItem(test, "1");
+    storage.removeItem(test);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let available = null;
+
+/** True when localStorage can be read and written in this browser. */
+export function canSave() {
+  if (available === null) available = probe();
+  return available;
+}
+
+/** The autosave of `game`: {key, loadMatch, saveMatch, clearMatch}. */
+export function matchStore(game) {
+  const key = `mousehole.${game}.match`;
+  return {
+    key,
+    /** The saved match, or null (none, unreadable, or storage off). */
+    loadMatch() {
+      if (!canSave()) return null;
+      try {
+        const text = window.localStorage.getItem(key);
+        if (!text) return null;
+        const data = JSON.parse(text);
+        if (!data || typeof data !== "object" || !data.setup || !data.record) return null;
+        return data;
+      } catch {
+        return null;
+      }
+    },
+    /** Save {room, token, record, setup, log, ...}; returns false when it could not. */
+    saveMatch(data) {
+      if (!canSave()) return false;
+      try {
+        window.localStorage.setItem(key, JSON.stringify({ ...data, savedAt: Date.now() }));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    clearMatch() {
+      if (!canSave()) return;
+      try {
+        window.localStorage.removeItem(key);
+      } catch {
+        // storage went away: nothing to clear
+      }
+    },
+  };
+}
