@@ -60,6 +60,8 @@ def run(quick: bool) -> dict[str, Any]:
     results["latency"] = bots.hard_latency(100 // scale)
     print("web: match page weight and layout shift ...", file=sys.stderr)
     results["web"] = web.page_budget(turns=4 if quick else 12)
+    print("web: Aus die Maus! page weight and layout shift ...", file=sys.stderr)
+    results["table"] = web.table_budget(turns=10 if quick else 30)
     print("bots: tournaments ...", file=sys.stderr)
     results["tournaments"] = [
         bots.tournament("normal", "easy", 4000 // scale),
@@ -67,6 +69,18 @@ def run(quick: bool) -> dict[str, Any]:
         bots.tournament("hard", "easy", 1000 // scale),
     ]
     return results
+
+
+def _table_section(t: dict[str, Any] | None) -> str:
+    if not t:
+        return ""
+    weight = "met" if t["first_load_bytes"] <= 300_000 else "NOT met"
+    return f"""
+The Aus die Maus! page (`/play/ausdiemaus`, same conditions): **{t["first_load_bytes"] / 1000:.0f}
+kB transferred** in {t["files"]} responses (≤ 300 kB: {weight}); over {t["turns"]} cards turned
+over in the default match (you and three computer players, the Turn over button clicked as soon
+as it is enabled) the cumulative layout shift is **{t["layout_shift"]:.4f}**.
+"""
 
 
 def _ausdiemaus_rows(rows: list[dict[str, Any]]) -> str:
@@ -148,6 +162,7 @@ Headless Chromium (Debian's package, driven by Playwright) loads `/play/mousetra
 and plays {w["turns"]} turn changes at the fastest playback: cumulative layout shift
 **{w["layout_shift"]:.4f}** (target: no layout shift when turns change; 0.1 is the web's
 "good" threshold, and shifts right after a click are excluded, as the standard does).
+{_table_section(results.get("table"))}
 {online}
 ## How to reproduce
 

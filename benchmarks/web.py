@@ -112,3 +112,49 @@ def page_budget(turns: int = 12) -> dict[str, Any]:
         process.terminate()
         process.wait(timeout=10)
     return {"first_load_bytes": first_load, "files": files, "layout_shift": shift, "turns": seen}
+
+
+def table_budget(turns: int = 30) -> dict[str, Any]:
+    """Return the Aus die Maus! page's first-load bytes and the layout shift while `turns`
+    cards are turned over (the default match: you and three computer players)."""
+    from playwright.sync_api import sync_playwright
+
+    process, url = _serve()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            context = browser.new_context(viewport={"width": 1280, "height": 860})
+            context.add_init_script(
+                "localStorage.setItem('mousehole.settings', JSON.stringify("
+                "{speed: 'fast', reducedMotion: 'on'}));"
+            )
+            context.add_init_script(LAYOUT_SHIFT_OBSERVER)
+            page = context.new_page()
+            sizes: list[int] = []
+            page.on(
+                "requestfinished",
+                lambda request: sizes.append(
+                    request.sizes()["responseBodySize"] + request.sizes()["responseHeadersSize"]
+                ),
+            )
+            page.goto(f"{url}/play/ausdiemaus", wait_until="networkidle")
+            first_load, files = sum(sizes), len(sizes)
+            page.get_by_test_id("start-match").click()
+            page.get_by_test_id("turn-over").wait_for()
+            page.evaluate("window.__cls = 0")
+            turned = "() => window.ausdiemausPage.snapshot?.state?.turns ?? 0"
+            deadline = time.monotonic() + 120
+            while page.evaluate(turned) < turns and time.monotonic() < deadline:
+                if page.evaluate("window.ausdiemausPage.snapshot?.to_act === null"):
+                    break  # the game ended first
+                button = page.get_by_test_id("turn-over")
+                if button.is_enabled():
+                    button.click()
+                page.wait_for_timeout(100)
+            shift = float(page.evaluate("window.__cls"))
+            seen = int(page.evaluate(turned))
+            browser.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    return {"first_load_bytes": first_load, "files": files, "layout_shift": shift, "turns": seen}
