@@ -410,3 +410,49 @@ def test_a_version_1_file_is_migrated_to_version_2_and_its_rooms_load_as_local(
         assert (loaded.mode, loaded.host, loaded.started) == ("local", None, True)
     finally:
         migrated.close()
+
+
+# ---------------------------------------------------------------- expiry
+
+
+def _age(path: Path, room_id: str, days: float) -> None:
+    """Make a room look last changed `days` ago, as a server running that long would see it."""
+    from datetime import UTC, datetime, timedelta
+
+    when = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="milliseconds")
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE rooms SET updated_at = ? WHERE id = ?", (when, room_id))
+
+
+def test_expired_rooms_are_pruned_with_their_moves_and_others_are_kept(tmp_path: Path) -> None:
+    path = tmp_path / "rooms.sqlite3"
+    store = RoomStore(path)
+    rooms = {
+        name: _private(f"{i:016x}") for i, name in enumerate(("done", "fresh", "stale", "live"))
+    }
+    for room in rooms.values():
+        store.create(room.stored())
+        store.append(room.code, _play(room.room, 2))
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE rooms SET finished = 1 WHERE id = ?", (rooms["done"].code,))
+    _age(path, rooms["done"].code, 31)  # finished a month ago: gone after 30 days
+    _age(path, rooms["fresh"].code, 31)  # unfinished, a month old: kept until 90 days
+    _age(path, rooms["stale"].code, 91)  # nobody touched it for three months: gone
+    _age(path, rooms["live"].code, 91)  # as old, but someone has it open: kept
+    hub = Hub(store)
+    for room in rooms.values():
+        hub._keep(room)
+    hub.sockets[rooms["live"].code] = []  # an open socket's entry, as join() makes it
+
+    pruned = asyncio.run(hub.prune())
+
+    assert sorted(pruned) == sorted([rooms["done"].code, rooms["stale"].code])
+    assert store.load(rooms["done"].code) is None and store.load(rooms["stale"].code) is None
+    assert store.load(rooms["fresh"].code) is not None
+    assert store.load(rooms["live"].code) is not None
+    assert rooms["done"].code not in hub.rooms and rooms["fresh"].code in hub.rooms
+    with closing(sqlite3.connect(path)) as db:
+        left = {row[0] for row in db.execute("SELECT DISTINCT room_id FROM moves")}
+    assert left == {rooms["fresh"].code, rooms["live"].code}, "their moves went with them"
+    assert asyncio.run(hub.prune()) == [], "nothing more to prune"
+    store.close()

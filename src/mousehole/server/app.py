@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from http import HTTPStatus
@@ -71,7 +72,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        pruner = asyncio.get_running_loop().create_task(hub.prune_forever())
         yield
+        pruner.cancel()
         await hub.close()  # the writer finishes what is queued first
         store.close()
 

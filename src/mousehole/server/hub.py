@@ -18,6 +18,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -53,6 +54,13 @@ class OnlineSettings:
     attempts_window: float = 60.0
     """Unknown room codes an address may try per window before it gets 429."""
     max_rooms: int = MAX_ROOMS
+    keep_finished_days: float = 30.0
+    """Days a finished match stays stored after its last move (its record can be replayed
+    and verified meanwhile)."""
+    keep_idle_days: float = 90.0
+    """Days any room, finished or not, stays stored after its last change."""
+    prune_every: float = 3600.0
+    """Seconds between two prunings of expired rooms (the first runs at startup)."""
     clock: Callable[[], float] = time.monotonic
 
 
@@ -171,6 +179,33 @@ class Hub:
             if self.rooms.get(room.code) is room:
                 del self.rooms[room.code]
             raise
+
+    async def prune(self, now: datetime | None = None) -> list[str]:
+        """Delete the expired rooms from the store (docs/storage.md) and from memory; return
+        their ids. Rooms with an open socket are kept whatever their age."""
+        store = self.store
+        if store is None:
+            return []
+        now = now or datetime.now(UTC)
+        cutoff = {
+            "finished_before": (now - timedelta(days=self.settings.keep_finished_days)),
+            "idle_before": (now - timedelta(days=self.settings.keep_idle_days)),
+        }
+        times = {key: when.isoformat(timespec="milliseconds") for key, when in cutoff.items()}
+        pruned: list[str] = []
+        write = store.pruning(**times, keep=list(self.sockets), pruned=pruned)
+        await self._write("prune expired rooms", write)
+        for code in pruned:
+            self.rooms.pop(code, None)
+            self._locks.pop(code, None)
+        return pruned
+
+    async def prune_forever(self) -> None:
+        """Prune expired rooms now and then every `prune_every` seconds (a lifespan task)."""
+        while True:
+            with contextlib.suppress(StorageError):
+                await self.prune()
+            await asyncio.sleep(self.settings.prune_every)
 
     # --- sockets ------------------------------------------------------------------------
 

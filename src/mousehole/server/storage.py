@@ -311,6 +311,28 @@ class RoomStore:
 
         return write
 
+    def pruning(
+        self, *, finished_before: str, idle_before: str, keep: Sequence[str], pruned: list[str]
+    ) -> Write:
+        """Return the write that deletes expired rooms with their moves, appending their ids
+        to `pruned`: finished rooms not updated since `finished_before`, any room not updated
+        since `idle_before` (ISO times in UTC, as stored), except the rooms in `keep`."""
+        kept = list(keep)
+        marks = ",".join("?" for _ in kept) or "NULL"
+
+        def write(db: sqlite3.Connection) -> None:
+            rows = db.execute(
+                "SELECT id FROM rooms WHERE ((finished = 1 AND updated_at < ?) OR updated_at < ?)"
+                f" AND id NOT IN ({marks})",
+                (finished_before, idle_before, *kept),
+            ).fetchall()
+            ids = [str(row[0]) for row in rows]
+            db.executemany("DELETE FROM moves WHERE room_id = ?", [(i,) for i in ids])
+            db.executemany("DELETE FROM rooms WHERE id = ?", [(i,) for i in ids])
+            pruned.extend(ids)
+
+        return write
+
     def write_batch(self, writes: Sequence[tuple[str, Write]]) -> list[StorageError | None]:
         """Run `writes` in one transaction, each in its own savepoint; return each one's error.
 
