@@ -188,6 +188,7 @@ def test_two_browsers_play_an_online_match(new_page: NewPage, online_server: str
     assert re.search(rf"/play/mousetrap\?room={code}$", host.url)
     expect(host.get_by_test_id("room-link")).to_contain_text(f"/join/{code}")
     expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "open")
+    expect(host.get_by_test_id("seat-panel-1")).to_contain_text("Open seat")
     expect(host.get_by_test_id("room-host-0")).to_be_visible()
     expect(host.get_by_test_id("start-online")).to_be_disabled()
     expect(host.get_by_test_id("start-reason")).to_contain_text("still open")
@@ -220,6 +221,7 @@ def test_two_browsers_play_an_online_match(new_page: NewPage, online_server: str
     # The host sees Bo arrive; Start is enabled.
     expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "connected")
     expect(host.get_by_test_id("room-seat-1")).to_contain_text("Bo")
+    expect(host.get_by_test_id("seat-panel-1")).to_contain_text("Human")
     expect(host.get_by_test_id("start-online")).to_be_enabled()
     screenshot(host, "online-waiting-host")
     screenshot(friend, "online-waiting-guest")

@@ -237,13 +237,14 @@ function tableSummary(view) {
 
 function renderSeats() {
   const n = app.view ? app.view.seats : 0;
-  const key = `${n}|${names().join("|")}|${seatsInfo().map((s) => s.kind).join("|")}|${mySeats().join(",")}`;
+  const key = `${n}|${names().join("|")}|${seatsInfo().map((s) => `${s.kind}${s.state === "open"}`).join("|")}|${mySeats().join(",")}`;
   if (key !== seatsKey) {
     seatsKey = key;
     el.seats.innerHTML = Array.from({ length: n }, (_, i) => {
       const token = TOKENS[i % TOKENS.length];
       const human = isHuman(i);
-      const kind = human ? (isMine(i) ? "human" : "human, online") : "computer";
+      const open = seatsInfo()[i]?.state === "open";
+      const kind = open ? "open seat" : human ? (isMine(i) ? "human" : "human, online") : "computer";
       const auto = human && isMine(i)
         ? `<label class="auto-flip" title="Turn over by itself after a short pause"><input type="checkbox" data-seat="${i}" data-testid="auto-flip-${i}"> Auto-flip</label>`
         : "";

@@ -76,9 +76,15 @@ function inputOpen() {
     && app.connected && !(app.snapshot.winners || []).length;
 }
 
+/** "Computer · hard", "Human", or "Open seat" while an online seat waits for a player. */
+function seatKind(s) {
+  if (s.state === "open") return "Open seat";
+  return s.kind === "computer" ? `Computer · ${escapeText(s.level)}` : "Human";
+}
+
 function renderSeats() {
   const seats = app.snapshot?.seats || [];
-  const key = seats.map((s) => `${s.kind}:${s.name}:${s.level}`).join("|");
+  const key = seats.map((s) => `${s.kind}:${s.name}:${s.level}:${s.state === "open"}`).join("|");
   if (key !== seatKey) {
     seatKey = key;
     el.seats.innerHTML = seats.map((s, i) => `
@@ -86,7 +92,7 @@ function renderSeats() {
         <span class="seat-token">${tokenSvg(i, letterOf(i), 40)}</span>
         <span class="seat-main">
           <span class="seat-name" data-testid="seat-name-${i}">${escapeText(s.name)}</span>
-          <span class="seat-kind">${s.kind === "computer" ? `Computer · ${escapeText(s.level)}` : "Human"}</span>
+          <span class="seat-kind">${seatKind(s)}</span>
           <span class="seat-where" data-testid="position-${i}"></span>
         </span>
         <span class="seat-cheese" aria-label="cheese">
