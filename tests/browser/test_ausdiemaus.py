@@ -207,6 +207,7 @@ def test_solo_match_by_button_and_keyboard_a_chase_then_fast_forward_to_the_rank
 
 
 def test_phone_layout_plays_and_fast_forwards(page: Page, server: str) -> None:
+    frames = _watch_frames(page)
     _open(page, server, PHONE)
     _setup(page, ["human", "computer", "computer", "computer", "computer", "computer"])
     screenshot(page, "ausdiemaus-setup-390")
@@ -225,6 +226,8 @@ def test_phone_layout_plays_and_fast_forwards(page: Page, server: str) -> None:
     expect(page.get_by_test_id("ranking")).to_be_visible(timeout=60_000)
     _ranking_is_explained(page)
     screenshot(page, "ausdiemaus-ranking-390")
+    refused = [frame for frame in frames if '"type": "error"' in frame or '"type":"error"' in frame]
+    assert not refused, f"fast-forward stays within the message limit: {refused[:2]}"
 
 
 def test_two_humans_on_one_device_with_auto_flip(page: Page, server: str) -> None:

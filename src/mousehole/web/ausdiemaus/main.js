@@ -776,6 +776,11 @@ async function pump() {
   settle();
 }
 
+/** Milliseconds between two messages while fast-forwarding: at most ~66 a second, under the
+ * server's limit for a local match (100 a second, docs/protocol.md), however fast the
+ * connection answers. */
+const FF_PAUSE = 15;
+
 /** After the page has caught up with the server: what happens next? */
 function settle() {
   const snap = app.snapshot;
@@ -796,7 +801,7 @@ function settle() {
   if (seat === null || seat === undefined || !isHuman(seat)) {
     if (serverPaced()) return;
     // A computer seat (or a chance step): a watchable pause, then let the server decide.
-    const pause = app.ff ? 0 : 650 * app.factor * (app.reduced ? 0.5 : 1);
+    const pause = app.ff ? FF_PAUSE : 650 * app.factor * (app.reduced ? 0.5 : 1);
     app.advanceTimer = setTimeout(() => {
       if (app.snapshot?.version !== version || app.animating || !app.socket) return;
       if (app.socket.send({ type: "advance", version })) app.busy = true;
@@ -805,7 +810,7 @@ function settle() {
   }
   if (!isMine(seat)) return;
   if (app.ff || autoFlip(seat)) {
-    const pause = app.ff ? 0 : 700 * app.factor * (app.reduced ? 0.5 : 1);
+    const pause = app.ff ? FF_PAUSE : 700 * app.factor * (app.reduced ? 0.5 : 1);
     app.advanceTimer = setTimeout(() => {
       if (app.snapshot?.version === version && !app.animating) turnOver({ automatic: true });
     }, pause);
