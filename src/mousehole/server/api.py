@@ -11,7 +11,7 @@ from starlette.responses import JSONResponse, Response
 
 from ..games import GAMES
 from .hub import Hub, address
-from .online import OnlineRoom, join_link, new_private_id
+from .online import OWNER, OnlineRoom, join_link, new_private_id
 from .room import RoomError
 from .storage import StorageError
 from .wire import MAX_MESSAGE, error_response, json_body
@@ -52,7 +52,7 @@ async def create_room(request: Request) -> Response:
         await hub.create(room)  # durable before the 201: the token is useless without the room
     except StorageError as error:
         return error_response(503, "storage_failed", f"the room could not be stored: {error}")
-    body = {"room": room.code, "token": token, "snapshot": room.snapshot("owner")}
+    body = {"room": room.code, "token": token, "snapshot": room.snapshot(OWNER)}
     return JSONResponse(body, status_code=201)
 
 
@@ -90,21 +90,17 @@ async def create_online(request: Request) -> Response:
     return JSONResponse(body, status_code=201)
 
 
+_FIND_STATUS = {"too_many_attempts": 429, "storage_failed": 503, "no_room": 404}
+
+
 def _online_room(request: Request, hub: Hub) -> OnlineRoom | Response:
-    """Return the online room the path names, or the error response (unknown codes count
-    toward the address's guessing limit; a private room is never found this way)."""
-    client = address(request)
-    if hub.attempts.blocked(client):
-        return error_response(429, "too_many_attempts", "too many unknown room codes: wait")
+    """Return the online room the path names, or the error response (a private room is
+    never found this way)."""
     code = request.path_params["code"].upper()
     try:
-        room = hub.get(code)
-    except StorageError as error:
-        return error_response(503, "storage_failed", f"room {code!r} cannot be loaded: {error}")
-    if room is None or room.private:
-        hub.attempts.fail(client)
-        return error_response(404, "no_room", f"no room {code!r}")
-    return room
+        return hub.find(code, address(request), private=False)
+    except RoomError as error:
+        return error_response(_FIND_STATUS[error.code], error.code, error.message)
 
 
 async def online_summary(request: Request) -> Response:

@@ -119,6 +119,24 @@ class Hub:
         self._keep(room)
         return room
 
+    def find(self, code: str, client: str, *, private: bool = True) -> OnlineRoom:
+        """Return the room a client names; raise RoomError saying why there is none.
+
+        `too_many_attempts` when the client's address guessed too many unknown codes,
+        `storage_failed` when the room cannot be loaded, `no_room` otherwise (which counts
+        as a guess; so does a private room when `private` is False, as for invitations).
+        """
+        if self.attempts.blocked(client):
+            raise RoomError("too_many_attempts", "too many unknown room codes: wait a minute")
+        try:
+            room = self.get(code)
+        except StorageError as error:
+            raise RoomError("storage_failed", f"room {code!r} cannot be loaded: {error}") from None
+        if room is None or (room.private and not private):
+            self.attempts.fail(client)
+            raise RoomError("no_room", f"no room {code!r} on this server")
+        return room
+
     def _keep(self, room: OnlineRoom) -> None:
         """Keep `room` in memory, dropping the least recently used idle rooms past the limit.
 
@@ -358,19 +376,11 @@ async def room_socket(websocket: WebSocket) -> None:
     """WS /ws/rooms/{room} (also /ws/online/{room}): hello with a token, then play."""
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
-    client = address(websocket)
     code = room_key(websocket.path_params["room"])
-    if hub.attempts.blocked(client):
-        await refuse(websocket, "too_many_attempts", "too many unknown room codes: wait")
-        return
     try:
-        room = hub.get(code)
-    except StorageError as error:
-        await refuse(websocket, "storage_failed", f"room {code!r} cannot be loaded: {error}")
-        return
-    if room is None:
-        hub.attempts.fail(client)
-        await refuse(websocket, "no_room", f"no room {code!r} on this server")
+        room = hub.find(code, address(websocket))
+    except RoomError as error:
+        await refuse(websocket, error.code, error.message)
         return
     try:
         hello = await receive(websocket)

@@ -188,27 +188,27 @@ class OnlineRoom:
         `record` resumes a saved match (a fresh seed decides what has not happened yet).
         """
         room, token = Room.create(game, options, seats, record=record, room_id=room_id)
-        states = [cls._private_seat(room, seat.kind) for seat in room.seats]
+        return cls._private(room, clock=clock, grace=grace), token
+
+    @classmethod
+    def _private(cls, room: Room, *, clock: Clock, grace: float) -> OnlineRoom:
+        """Return `room` as a private room: its owner holds every human seat, and hosts it."""
+        states = [
+            OnlineSeat("computer")
+            if seat.kind == "computer"
+            else OnlineSeat("human", room.owner_hash)
+            for seat in room.seats
+        ]
         humans = [seat.index for seat in room.seats if seat.kind == "human"]
         host = humans[0] if humans else 0
-        private = cls(room, states, host, True, clock=clock, grace=grace, private=True)
-        return private, token
-
-    @staticmethod
-    def _private_seat(room: Room, kind: str) -> OnlineSeat:
-        if kind == "computer":
-            return OnlineSeat("computer")
-        return OnlineSeat("human", room.owner_hash, 0, None)
+        return cls(room, states, host, True, clock=clock, grace=grace, private=True)
 
     @classmethod
     def from_stored(cls, stored: StoredRoom, *, clock: Clock, grace: float) -> OnlineRoom:
         """Return the room rebuilt from storage; every player counts as absent from now."""
         room = Room.from_stored(stored)
         if stored.mode == "local":
-            states = [cls._private_seat(room, seat.kind) for seat in room.seats]
-            humans = [seat.index for seat in room.seats if seat.kind == "human"]
-            host = humans[0] if humans else 0
-            return cls(room, states, host, True, clock=clock, grace=grace, private=True)
+            return cls._private(room, clock=clock, grace=grace)
         now = clock()
         seats = []
         for entry, seat in zip(stored.seats, room.seats, strict=True):
@@ -335,13 +335,20 @@ class OnlineRoom:
             return False
         if not self._long_absent(self.host) and self.seats[self.host].state != "open":
             return False
+        successor = self._successor()
+        if successor is None:
+            return False
+        self.host = successor
+        return True
+
+    def _successor(self) -> int | None:
+        """Return the first connected player after the host in seat order, or None."""
         count = len(self.seats)
         for step in range(1, count):
             seat = (self.host + step) % count
             if self.seats[seat].state == "human" and self.seats[seat].sockets:
-                self.host = seat
-                return True
-        return False
+                return seat
+        return None
 
     def host_handoff_in(self) -> float | None:
         """Return in how many seconds host rights may pass on by themselves, or None.
@@ -356,8 +363,7 @@ class OnlineRoom:
             return None
         if absent < self.grace:
             return self.grace - absent
-        others = [s for i, s in enumerate(self.seats) if i != self.host]
-        return 0.0 if any(s.state == "human" and s.sockets for s in others) else None
+        return 0.0 if self._successor() is not None else None
 
     def _absent_actor(self) -> tuple[int, float] | None:
         """Return the online player to act and the seconds left before their turn is played

@@ -259,6 +259,7 @@ class RoomStore:
             room.host,
             int(room.started),
         )
+        rows = self._move_rows(room.room_id, room.moves)
 
         def write(db: sqlite3.Connection) -> None:
             db.execute(
@@ -267,7 +268,7 @@ class RoomStore:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 row,
             )
-            self._insert_moves(db, room.room_id, 0, room.moves)
+            self._insert_rows(db, room.room_id, 0, rows)
 
         return write
 
@@ -275,8 +276,7 @@ class RoomStore:
         self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
     ) -> Write:
         """Return the write that appends moves to a stored room (see `append`)."""
-        rows = [(room_id, m.index, m.seat, _dumps(m.action)) for m in moves]
-        indexes = [m.index for m in moves]
+        rows = self._move_rows(room_id, moves)
         flag = None if finished is None else int(finished)
 
         def write(db: sqlite3.Connection) -> None:
@@ -286,10 +286,7 @@ class RoomStore:
             ).fetchone()
             if row is None:
                 raise StorageError(f"append to room {room_id!r}: no such room is stored")
-            self._check_indexes(room_id, int(row[0]), indexes)
-            db.executemany(
-                "INSERT INTO moves (room_id, idx, seat, action) VALUES (?, ?, ?, ?)", rows
-            )
+            self._insert_rows(db, room_id, int(row[0]), rows)
             db.execute(
                 "UPDATE rooms SET updated_at = ?, finished = coalesce(?, finished) WHERE id = ?",
                 (_now(), flag, room_id),
@@ -362,19 +359,22 @@ class RoomStore:
                 return [failed for _ in writes]
         return results
 
-    @classmethod
-    def _insert_moves(
-        cls, db: sqlite3.Connection, room_id: str, stored: int, moves: Sequence[MoveLike]
-    ) -> None:
-        cls._check_indexes(room_id, stored, [m.index for m in moves])
-        db.executemany(
-            "INSERT INTO moves (room_id, idx, seat, action) VALUES (?, ?, ?, ?)",
-            [(room_id, m.index, m.seat, _dumps(m.action)) for m in moves],
-        )
+    @staticmethod
+    def _move_rows(
+        room_id: str, moves: Sequence[MoveLike]
+    ) -> list[tuple[str, int, int | None, str]]:
+        """Return the moves as rows of the moves table (taken when the write is queued)."""
+        return [(room_id, m.index, m.seat, _dumps(m.action)) for m in moves]
 
     @staticmethod
-    def _check_indexes(room_id: str, stored: int, indexes: Sequence[int]) -> None:
-        for offset, index in enumerate(indexes):
+    def _insert_rows(
+        db: sqlite3.Connection,
+        room_id: str,
+        stored: int,
+        rows: Sequence[tuple[str, int, int | None, str]],
+    ) -> None:
+        """Insert move rows after the `stored` moves a room has; refuse a gap or an overlap."""
+        for offset, (_, index, _, _) in enumerate(rows):
             expected = stored + offset
             if index != expected:
                 problem = "a gap" if index > expected else "an overlap"
@@ -382,6 +382,7 @@ class RoomStore:
                     f"room {room_id!r}: move index {index} would leave {problem}: "
                     f"the next index is {expected} ({stored} moves are stored)"
                 )
+        db.executemany("INSERT INTO moves (room_id, idx, seat, action) VALUES (?, ?, ?, ?)", rows)
 
     def load(self, room_id: str) -> StoredRoom | None:
         """Return the stored room with all its moves in order, or None when there is none."""
