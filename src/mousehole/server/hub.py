@@ -127,14 +127,14 @@ class Hub:
         as a guess; so does a private room when `private` is False, as for invitations).
         """
         if self.attempts.blocked(client):
-            raise RoomError("too_many_attempts", "too many unknown room codes: wait a minute")
+            raise RoomError("too_many_attempts", "too many unknown room codes: wait")
         try:
             room = self.get(code)
         except StorageError as error:
             raise RoomError("storage_failed", f"room {code!r} cannot be loaded: {error}") from None
         if room is None or (room.private and not private):
             self.attempts.fail(client)
-            raise RoomError("no_room", f"no room {code!r} on this server")
+            raise RoomError("no_room", f"no room {code!r}")
         return room
 
     def _keep(self, room: OnlineRoom) -> None:
