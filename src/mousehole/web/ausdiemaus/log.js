@@ -1,20 +1,11 @@
 // "What happened": the server's committed events in plain words with seat names (never raw
 // JSON), newest line on top, and the final ranking's explanation (tie-breaks, how it ended).
 
+import { createLogList, nameList } from "/static/shared/log-list.js";
 import { cardPhrase } from "./cards.js";
 
-const MAX_LINES = 200;
-let list = null;
-let lines = [];
-
-export function initLog(element) {
-  list = element;
-}
-
-export function nameList(names) {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-}
+const list = createLogList(200);
+export const { initLog, addLine, clearLog, exportLog, restoreLog } = list;
 
 function tries(n) {
   return `${n} ${n === 1 ? "try" : "tries"}`;
@@ -103,48 +94,3 @@ export function ranking(stacks, chips, winners, seatName) {
   return { rows: seats, text };
 }
 
-// ---------------------------------------------------------------- the list
-
-function draw() {
-  if (!list) return;
-  const fragment = document.createDocumentFragment();
-  for (let i = lines.length - 1; i >= 0; i -= 1) {
-    const line = lines[i];
-    const item = document.createElement("li");
-    item.className = `log-line${line.kind ? ` log-${line.kind}` : ""}`;
-    if (line.seat !== undefined && line.seat !== null) item.dataset.seat = String(line.seat);
-    item.textContent = line.text;
-    fragment.append(item);
-  }
-  list.replaceChildren(fragment);
-}
-
-let drawQueued = false;
-
-/** Add a line (newest on top). kind: "turn", "call", "cat", "mouse", "catch", "escape", "win", "info". */
-export function addLine(text, { kind = "", seat = null } = {}) {
-  if (!text) return;
-  lines.push({ text, kind, seat });
-  if (lines.length > MAX_LINES) lines = lines.slice(-MAX_LINES);
-  if (!drawQueued) {
-    drawQueued = true;
-    requestAnimationFrame(() => {
-      drawQueued = false;
-      draw();
-    });
-  }
-}
-
-export function clearLog() {
-  lines = [];
-  draw();
-}
-
-export function exportLog() {
-  return lines.slice(-60);
-}
-
-export function restoreLog(saved) {
-  lines = Array.isArray(saved) ? saved.filter((l) => l && typeof l.text === "string") : [];
-  draw();
-}

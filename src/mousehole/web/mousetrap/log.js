@@ -1,20 +1,11 @@
 // Event log lines: the server's committed moves and events in plain words with seat names
 // (never raw JSON). The newest line is on top; the last lines are kept with the autosave.
 
+import { createLogList, nameList } from "/static/shared/log-list.js";
 import { SPACES, COMPONENT_COUNT } from "./board.js";
 
-const MAX_LINES = 150;
-let list = null;
-let lines = [];
-
-export function initLog(element) {
-  list = element;
-}
-
-function nameList(names) {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-}
+const list = createLogList(150);
+export const { initLog, addLine, clearLog, exportLog, restoreLog } = list;
 
 function place(index) {
   return `${index} (${SPACES[index].label})`;
@@ -88,49 +79,4 @@ export function quietLanding(event, events, seatName) {
   if (space.kind === "turn_crank") return "Turn Crank: the machine is not complete yet.";
   if (space.kind === "start") return "Back at Start.";
   return "";
-}
-
-function draw() {
-  if (!list) return;
-  const fragment = document.createDocumentFragment();
-  for (let i = lines.length - 1; i >= 0; i -= 1) {
-    const line = lines[i];
-    const item = document.createElement("li");
-    item.className = `log-line${line.kind ? ` log-${line.kind}` : ""}`;
-    if (line.seat !== undefined && line.seat !== null) item.dataset.seat = String(line.seat);
-    if (line.turn) item.classList.add("log-turn");
-    item.textContent = line.text;
-    fragment.append(item);
-  }
-  list.replaceChildren(fragment);
-}
-
-let drawQueued = false;
-
-/** Add a line (newest on top). kind: "turn", "build", "cheese", "trap", "win", "info". */
-export function addLine(text, { kind = "", seat = null, turn = false } = {}) {
-  if (!text) return;
-  lines.push({ text, kind, seat, turn });
-  if (lines.length > MAX_LINES) lines = lines.slice(-MAX_LINES);
-  if (!drawQueued) {
-    drawQueued = true;
-    requestAnimationFrame(() => {
-      drawQueued = false;
-      draw();
-    });
-  }
-}
-
-export function clearLog() {
-  lines = [];
-  draw();
-}
-
-export function exportLog() {
-  return lines.slice(-60);
-}
-
-export function restoreLog(saved) {
-  lines = Array.isArray(saved) ? saved.filter((l) => l && typeof l.text === "string") : [];
-  draw();
 }

@@ -1,0 +1,63 @@
+// "What happened": the list every game page keeps of its events in words, newest line on
+// top, drawn at most once a frame, and saved with the match (exportLog / restoreLog). Each
+// game's log.js turns its events into lines; this module keeps and draws them.
+
+/** "Ann", "Ann and Bo", "Ann, Bo and Cy". */
+export function nameList(names) {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** A log of at most `maxLines` lines: {initLog, addLine, clearLog, exportLog, restoreLog}. */
+export function createLogList(maxLines) {
+  let list = null;
+  let lines = [];
+  let drawQueued = false;
+
+  function draw() {
+    if (!list) return;
+    const fragment = document.createDocumentFragment();
+    for (let i = lines.length - 1; i >= 0; i -= 1) {
+      const line = lines[i];
+      const item = document.createElement("li");
+      item.className = `log-line${line.kind ? ` log-${line.kind}` : ""}`;
+      if (line.seat !== undefined && line.seat !== null) item.dataset.seat = String(line.seat);
+      if (line.turn) item.classList.add("log-turn");
+      item.textContent = line.text;
+      fragment.append(item);
+    }
+    list.replaceChildren(fragment);
+  }
+
+  return {
+    /** Draw into this list element from now on. */
+    initLog(element) {
+      list = element;
+    },
+    /** Add a line; `kind` colours it (log-<kind>), `seat` tags it, `turn` marks a turn head. */
+    addLine(text, { kind = "", seat = null, turn = false } = {}) {
+      if (!text) return;
+      lines.push({ text, kind, seat, turn });
+      if (lines.length > maxLines) lines = lines.slice(-maxLines);
+      if (!drawQueued) {
+        drawQueued = true;
+        requestAnimationFrame(() => {
+          drawQueued = false;
+          draw();
+        });
+      }
+    },
+    clearLog() {
+      lines = [];
+      draw();
+    },
+    /** The last lines, for the autosave. */
+    exportLog() {
+      return lines.slice(-60);
+    },
+    restoreLog(saved) {
+      lines = Array.isArray(saved) ? saved.filter((l) => l && typeof l.text === "string") : [];
+      draw();
+    },
+  };
+}
