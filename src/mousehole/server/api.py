@@ -11,8 +11,8 @@ from starlette.responses import JSONResponse, Response
 
 from ..games import GAMES
 from .hub import Hub, address
-from .online import OWNER, OnlineRoom, join_link, new_private_id
-from .room import RoomError
+from .online import OnlineRoom, join_link, new_private_id
+from .room import OWNER, RoomError
 from .storage import StorageError
 from .wire import MAX_MESSAGE, error_response, json_body
 

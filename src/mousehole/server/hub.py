@@ -25,8 +25,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import JSON
 from .limits import Attempts, TokenBucket
-from .online import OnlineRoom, Viewer, is_code, is_room_id, new_code
-from .room import Committed, RoomError
+from .online import OnlineRoom, is_code, is_room_id, new_code
+from .room import Committed, RoomError, Viewer
 from .storage import RoomStore, StorageError, Write
 from .wire import receive, refuse
 from .writer import Writer

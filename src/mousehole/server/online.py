@@ -17,22 +17,16 @@ import dataclasses
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
 from ..engine import JSON, new_secret, record_view
 from ..games import BOTS
-from .room import MAX_NAME, Committed, Room, RoomError, hash_token, new_token
+from .room import MAX_NAME, OWNER, Committed, Room, RoomError, Viewer, hash_token, new_token
 from .storage import StoredRoom
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Room code letters: no 0/O, 1/I/L, so a code read aloud or copied by hand stays right."""
 CODE_LENGTH = 6
-
-OWNER: Final = "owner"
-"""The viewer of a private room's owner token: every human seat of the room is theirs."""
-
-Viewer = int | Literal["owner"] | None
-"""Who a socket speaks for: a seat, a private room's owner, or None (a spectator)."""
 
 SeatState = Literal["open", "human", "computer", "assisted"]
 """What a seat is: waiting for a player, a player's, the computer's, or the computer's while
@@ -570,9 +564,8 @@ class OnlineRoom:
     def update(self, moves: list[Committed], viewer: Viewer) -> JSON:
         """Return the update of `moves` as `viewer` sees it: its moves and its new snapshot
         (without the record, which the client extends with the moves, until the end)."""
-        shown: int | str | None = OWNER if viewer == OWNER else viewer
         return {
             "type": "update",
-            "moves": [move.to_json(shown) for move in moves],
+            "moves": [move.to_json(viewer) for move in moves],
             "snapshot": self.snapshot(viewer, record=False),
         }

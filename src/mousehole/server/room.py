@@ -12,7 +12,7 @@ import hashlib
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from ..engine import (
     CHANCE,
@@ -32,6 +32,12 @@ from ..games import BOTS, load_game, make_bot
 from .storage import StoredMove, StoredRoom
 
 SeatKind = Literal["human", "computer"]
+
+OWNER: Final = "owner"
+"""The viewer of a private room's owner token: every human seat of the room is theirs."""
+
+Viewer = int | Literal["owner"] | None
+"""Who a socket speaks for: a seat, a private room's owner, or None (a spectator)."""
 MAX_NAME = 24
 RECENT_ACTION_IDS = 64
 
@@ -76,7 +82,7 @@ class Committed:
     """The position the move was made in (what `State.action_view` needs), when known."""
     parsed: Action | None = None
 
-    def to_json(self, viewer: int | str | None = "owner") -> JSON:
+    def to_json(self, viewer: Viewer = OWNER) -> JSON:
         """Return the move as the protocol sends it ("version" is the count after it).
 
         A seat (or None, a spectator) sees the action through `State.action_view`; the
@@ -84,7 +90,7 @@ class Committed:
         """
         seat: int | str = "chance" if self.seat is None else self.seat
         action: JSON | None = self.action
-        if not isinstance(viewer, str) and self.before is not None and self.parsed is not None:
+        if viewer != OWNER and self.before is not None and self.parsed is not None:
             action = self.before.action_view(self.parsed, viewer)
         return {
             "version": self.index + 1,
