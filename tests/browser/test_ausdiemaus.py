@@ -74,7 +74,7 @@ def _turn(page: Page, key: str | None = None) -> None:
         page.get_by_test_id("turn-over").click()
     else:
         page.keyboard.press(key)
-    page.wait_for_function(f"{PAGE}.snapshot.version > {before} && !{PAGE}.animating")
+    page.wait_for_function(f"{PAGE}.snapshot.version > {before} && {PAGE}.idle")
     _my_turn_or_over(page)
 
 
@@ -339,7 +339,7 @@ def test_a_chase_shows_the_call_bubble_and_the_tries_left(
 
     page.keyboard.press("t")
     page.wait_for_function(
-        f"""() => {PAGE}.snapshot.version > 0 && !{PAGE}.animating""", timeout=20_000
+        f"""() => {PAGE}.snapshot.version > 0 && {PAGE}.idle""", timeout=20_000
     )
     events = _events(page)
     assert events[0] == "flip"

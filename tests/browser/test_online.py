@@ -147,11 +147,14 @@ def _play(players: list[Page], moves: int, shot: str | None = None) -> None:
 
 
 def _in_step(a: Page, b: Page) -> None:
-    """Both pages show the same committed version, with their animations done."""
+    """Both pages show the same committed version, with their animations done and drawn.
+
+    The page's own `idle` flag, not the Skip button: the button is redrawn on the next animation
+    frame, so just after an update arrives it still says "idle" from the previous frame.
+    """
     idle = (
-        "() => { const s = window.mousetrapPage.snapshot;"
-        " return s && s.version === %d"
-        " && document.querySelector('[data-testid=skip-animation]').disabled; }"
+        "() => { const p = window.mousetrapPage, s = p.snapshot;"
+        " return s && s.version === %d && p.idle; }"
     )
     version = _version(a)
     a.wait_for_function(idle % version, timeout=10_000)

@@ -1221,6 +1221,8 @@ window.ausdiemausPage = {
   get record() { return app.record; },
   get received() { return app.received; },
   get animating() { return app.animating; },
+  // The page shows its snapshot: nothing animating, queued or waiting for its frame to be drawn.
+  get idle() { return !app.animating && !app.queue.length && !queued; },
   get fastForward() { return app.ff; },
   call: CALL,
 };

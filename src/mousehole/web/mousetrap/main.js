@@ -17,7 +17,7 @@ import {
 import { changes, createBanner, createRoomUi } from "/static/shared/room-ui.js";
 import {
   initRender, scheduleRender, seatName, letterOf, isHuman, isMine, seatCount, setBox, boxFor,
-  resetFollow, refreshSpaceLabels,
+  resetFollow, refreshSpaceLabels, renderPending,
 } from "./render.js";
 import { initAnimate, playMoves, endBatch, skip, replayTrap, onWheel, setDie } from "./animate.js";
 import {
@@ -631,4 +631,10 @@ if (roomParam !== null) {
 if (params.get("online") === "new" && roomParam === null) setSetupMode("online");
 
 // Expose a read-only peek for debugging in the console (no authority: the server decides).
-window.mousetrapPage = { get snapshot() { return app.snapshot; }, get record() { return app.record; }, spaces: SPACES };
+// `idle`: the page shows its snapshot: nothing animating, queued or waiting to be drawn.
+window.mousetrapPage = {
+  get snapshot() { return app.snapshot; },
+  get record() { return app.record; },
+  get idle() { return !app.animating && !app.queue.length && !renderPending(); },
+  spaces: SPACES,
+};

@@ -21,6 +21,11 @@ export function initRender(model, elements) {
   el = elements;
 }
 
+/** Whether a redraw is still waiting for its animation frame (the page shows an older state). */
+export function renderPending() {
+  return queued;
+}
+
 /** Ask for a redraw on the next animation frame (many calls, one redraw). */
 export function scheduleRender() {
   if (queued) return;
