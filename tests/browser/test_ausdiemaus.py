@@ -338,9 +338,7 @@ def test_a_chase_shows_the_call_bubble_and_the_tries_left(
     )
 
     page.keyboard.press("t")
-    page.wait_for_function(
-        f"""() => {PAGE}.snapshot.version > 0 && {PAGE}.idle""", timeout=20_000
-    )
+    page.wait_for_function(f"""() => {PAGE}.snapshot.version > 0 && {PAGE}.idle""", timeout=20_000)
     events = _events(page)
     assert events[0] == "flip"
     _my_turn_or_over(page)
