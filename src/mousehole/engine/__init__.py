@@ -19,7 +19,7 @@ from .fairness import (
     uniform,
     verify,
 )
-from .game import CHANCE, JSON, TERMINAL, Action, Game, State, sample_outcome
+from .game import CHANCE, JSON, TERMINAL, Action, Game, SeatedGame, State, sample_outcome
 from .match import Match, Player
 from .record import Move, Record, ReplayResult, record_header, record_view, replay
 
@@ -41,6 +41,7 @@ __all__ = [
     "Player",
     "Record",
     "ReplayResult",
+    "SeatedGame",
     "State",
     "UnknownGameError",
     "Verdict",

@@ -12,6 +12,8 @@ from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from .errors import InvalidOptionError
+
 JSON = dict[str, Any]
 """A JSON object as Python sees it (what `json.loads` returns for `{...}`)."""
 
@@ -154,6 +156,38 @@ class Game(ABC):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.options().items())
         return f"load_game({self.name!r}, {args})"
+
+
+class SeatedGame(Game):
+    """A game whose options are its seat count and the starting seat (None: chance draws it).
+
+    Every game so far takes exactly these options; one check keeps their errors alike.
+    """
+
+    def __init__(self, seats: int = 4, start_seat: int | None = None):
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise InvalidOptionError(f"seats: expected a whole number, got {seats!r}")
+        if not self.min_seats <= seats <= self.max_seats:
+            raise InvalidOptionError(
+                f"seats: {self.title} takes {self.min_seats} to {self.max_seats} seats, not {seats}"
+            )
+        if start_seat is not None and (
+            isinstance(start_seat, bool)
+            or not isinstance(start_seat, int)
+            or not 0 <= start_seat < seats
+        ):
+            raise InvalidOptionError(
+                f"start_seat: expected a seat 0..{seats - 1} or null (random), got {start_seat!r}"
+            )
+        self._seats = seats
+        self.start_seat = start_seat
+
+    @property
+    def seat_count(self) -> int:
+        return self._seats
+
+    def options(self) -> JSON:
+        return {"seats": self._seats, "start_seat": self.start_seat}
 
 
 _CUMULATIVE: dict[int, tuple[Sequence[tuple[Action, float]], list[float]]] = {}

@@ -21,9 +21,8 @@ from ...engine import (
     JSON,
     TERMINAL,
     Action,
-    Game,
     IllegalActionError,
-    InvalidOptionError,
+    SeatedGame,
     State,
 )
 from . import actions as A
@@ -65,7 +64,7 @@ def _seat_outcomes(n: int) -> tuple[tuple[A.AusDieMausAction, float], ...]:
     return tuple((A.START_SEATS[s], 1 / n) for s in range(n))
 
 
-class AusDieMausGame(Game):
+class AusDieMausGame(SeatedGame):
     """Aus die Maus! for 2 to 6 seats. Options: `seats`, `start_seat` (a seat, or None: random)."""
 
     name: ClassVar[str] = "ausdiemaus"
@@ -82,30 +81,8 @@ class AusDieMausGame(Game):
     turned over for them after 5 s rather than stalling the table."""
 
     def __init__(self, seats: int = 4, start_seat: int | None = None):
-        if isinstance(seats, bool) or not isinstance(seats, int):
-            raise InvalidOptionError(f"seats: expected a whole number, got {seats!r}")
-        if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise InvalidOptionError(
-                f"seats: Aus die Maus! takes {MIN_SEATS} to {MAX_SEATS} seats, not {seats}"
-            )
-        if start_seat is not None and (
-            isinstance(start_seat, bool)
-            or not isinstance(start_seat, int)
-            or not 0 <= start_seat < seats
-        ):
-            raise InvalidOptionError(
-                f"start_seat: expected a seat 0..{seats - 1} or null (random), got {start_seat!r}"
-            )
-        self._seats = seats
-        self.start_seat = start_seat
+        super().__init__(seats, start_seat)
         self.deck: Deck = DECKS[seats]  # rulebook: 2 or 3 players use the red-back half
-
-    @property
-    def seat_count(self) -> int:
-        return self._seats
-
-    def options(self) -> JSON:
-        return {"seats": self._seats, "start_seat": self.start_seat}
 
     def new_initial_state(self) -> AusDieMausState:
         n = self._seats

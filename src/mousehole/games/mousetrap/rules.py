@@ -16,9 +16,8 @@ from ...engine import (
     JSON,
     TERMINAL,
     Action,
-    Game,
     IllegalActionError,
-    InvalidOptionError,
+    SeatedGame,
     State,
 )
 from . import actions as A
@@ -84,7 +83,7 @@ def split_actions(tied: tuple[int, ...], amount: int) -> tuple[A.MouseTrapAction
     return tuple(A.split(dict(zip(tied, p, strict=True))) for p in parts(len(tied), amount))
 
 
-class MouseTrapGame(Game):
+class MouseTrapGame(SeatedGame):
     """Mouse Trap for 2 to 4 seats. Options: `seats`, `start_seat` (a seat, or None: random)."""
 
     name: ClassVar[str] = "mousetrap"
@@ -96,29 +95,6 @@ class MouseTrapGame(Game):
     min_seats: ClassVar[int] = MIN_SEATS
     max_seats: ClassVar[int] = MAX_SEATS
     browser_ready: ClassVar[bool] = True
-
-    def __init__(self, seats: int = 4, start_seat: int | None = None):
-        if isinstance(seats, bool) or not isinstance(seats, int):
-            raise InvalidOptionError(f"seats: expected a whole number, got {seats!r}")
-        if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise InvalidOptionError(f"seats: Mouse Trap takes 2 to 4 seats, not {seats}")
-        if start_seat is not None and (
-            isinstance(start_seat, bool)
-            or not isinstance(start_seat, int)
-            or not 0 <= start_seat < seats
-        ):
-            raise InvalidOptionError(
-                f"start_seat: expected a seat 0..{seats - 1} or null (random), got {start_seat!r}"
-            )
-        self._seats = seats
-        self.start_seat = start_seat
-
-    @property
-    def seat_count(self) -> int:
-        return self._seats
-
-    def options(self) -> JSON:
-        return {"seats": self._seats, "start_seat": self.start_seat}
 
     def new_initial_state(self) -> MouseTrapState:
         n = self._seats
