@@ -1,4 +1,4 @@
-"""The `mousehole` command: serve | simulate | replay | verify."""
+"""The `mousehole` command: serve | simulate | replay | verify | rooms."""
 
 from __future__ import annotations
 
@@ -83,6 +83,19 @@ def _parser() -> argparse.ArgumentParser:
         "--index", type=int, default=0, help="which record of a .jsonl file (default 0)"
     )
     ver.set_defaults(run=_verify, parser=ver)
+
+    rooms = sub.add_parser(
+        "rooms", help="list the rooms a server has stored, or print one room's record"
+    )
+    rooms.add_argument(
+        "room", nargs="?", default=None, help="a room code or id (or the start of one): its record"
+    )
+    rooms.add_argument("--db", default=None, help="SQLite file (default var/mousehole.sqlite3)")
+    rooms.add_argument("--mode", choices=("local", "online"), default=None)
+    rooms.add_argument("--game", default=None, help=f"one of: {', '.join(sorted(GAMES))}")
+    rooms.add_argument("--limit", type=int, default=50, help="at most this many (default 50)")
+    rooms.add_argument("--json", action="store_true", help="one JSON object per line")
+    rooms.set_defaults(run=_rooms, parser=rooms)
     return parser
 
 
@@ -274,6 +287,94 @@ def _verify(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 1
     print(result.message)
     return 0
+
+
+def _rooms(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """List stored rooms (newest change first), or print one room's record as JSON."""
+    from .server.storage import DEFAULT_DB_PATH, RoomStore, StorageError
+
+    path = Path(args.db) if args.db else DEFAULT_DB_PATH
+    if args.game is not None and args.game not in GAMES:
+        parser.error(f"unknown game {args.game!r}: choose one of {', '.join(sorted(GAMES))}")
+    if args.limit < 1:
+        parser.error(f"--limit must be at least 1, not {args.limit}")
+    if not path.is_file():  # never create an empty database by looking for one
+        parser.error(f"no database at {str(path)!r} (mousehole serve --db {path} makes one)")
+    try:
+        store = RoomStore(path)
+    except StorageError as error:
+        parser.error(str(error))
+    try:
+        if args.room is None:
+            found = store.rooms(mode=args.mode, game=args.game, limit=args.limit)
+            if args.json:
+                for room in found:
+                    print(json.dumps(room.to_json(), ensure_ascii=False))
+            else:
+                print(_rooms_table(found))
+            return 0
+        key = args.room.strip()
+        ids = store.room_ids(key) or store.room_ids(key.upper())  # codes are upper case
+        if not ids:
+            print(f"mousehole rooms: no room {key!r} in {str(path)!r}", file=sys.stderr)
+            return 1
+        if len(ids) > 1:
+            print(f"mousehole rooms: {key!r} starts more than one room id", file=sys.stderr)
+            return 1
+        stored = store.load(ids[0])
+        assert stored is not None  # ids came from the same file
+        record = stored.record_json()
+        if not stored.finished and record.pop("secret", None) is not None:
+            print(
+                f"mousehole rooms: {ids[0]} is still being played: its fairness secret is "
+                "left out (it is revealed when the match ends)",
+                file=sys.stderr,
+            )
+        print(json.dumps(record, ensure_ascii=False, indent=1))
+        return 0
+    except StorageError as error:
+        print(f"mousehole rooms: {error}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+
+
+def _rooms_table(rooms: Sequence[Any]) -> str:
+    """Return the rooms as an aligned text table (long private ids shortened)."""
+    if not rooms:
+        return "no rooms"
+    header = ("ROOM", "GAME", "MODE", "STATUS", "MOVES", "UPDATED (UTC)", "SEATS")
+    rows = [header]
+    for room in rooms:
+        seats = []
+        for seat in room.seats:
+            state = seat.get("state", seat.get("kind"))
+            if state == "open":
+                seats.append("(open)")
+            elif seat.get("kind") == "computer":
+                seats.append(f"{seat.get('name')} (computer {seat.get('level')})")
+            else:
+                seats.append(f"{seat.get('name')}" + (f" ({state})" if state == "assisted" else ""))
+        rows.append(
+            (
+                room.room_id if len(room.room_id) <= 20 else room.room_id[:18] + "…",
+                room.game,
+                room.mode,
+                room.status,
+                str(room.moves),
+                room.updated_at[:16].replace("T", " "),
+                ", ".join(seats),
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header) - 1)]
+    lines = []
+    for row in rows:
+        cells = [
+            cell.rjust(widths[i]) if i == 4 else cell.ljust(widths[i])
+            for i, cell in enumerate(row[:-1])
+        ]
+        lines.append("  ".join([*cells, row[-1]]))
+    return "\n".join(lines)
 
 
 def _seat_name(seat: int, names: Sequence[str]) -> str:

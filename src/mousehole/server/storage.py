@@ -126,6 +126,43 @@ class StoredRoom:
         return data
 
 
+@dataclass(frozen=True)
+class RoomSummary:
+    """One line of `RoomStore.rooms`: a room's setup and progress, without its moves."""
+
+    room_id: str
+    game: str
+    mode: str
+    seats: list[JSON]
+    moves: int
+    finished: bool
+    started: bool
+    created_at: str
+    updated_at: str
+
+    @property
+    def status(self) -> str:
+        """Return "waiting" (an online room before its start), "playing" or "finished"."""
+        if self.finished:
+            return "finished"
+        return "playing" if self.started else "waiting"
+
+    def to_json(self) -> JSON:
+        return {
+            "room": self.room_id,
+            "game": self.game,
+            "mode": self.mode,
+            "status": self.status,
+            "moves": self.moves,
+            "seats": [
+                {key: seat[key] for key in ("kind", "state", "name", "level") if key in seat}
+                for seat in self.seats
+            ],  # never a token hash
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+        }
+
+
 def prepare_sqlite(path: Path) -> Path:
     """Return `path` after creating its folder and the database file, proven writable.
 
@@ -428,6 +465,60 @@ class RoomStore:
         if [m.index for m in moves] != list(range(len(moves))):
             raise StorageError(f"load room {room_id!r}: its stored moves are not contiguous")
         return stored
+
+    def rooms(
+        self, *, mode: str | None = None, game: str | None = None, limit: int = 50
+    ) -> list[RoomSummary]:
+        """Return up to `limit` rooms, the most recently changed first, of `mode` and `game`
+        when given (an operator's listing: `mousehole rooms`)."""
+        where, params = [], []
+        if mode is not None:
+            where.append("mode = ?")
+            params.append(mode)
+        if game is not None:
+            where.append("game = ?")
+            params.append(game)
+        sql = (
+            "SELECT id, game, mode, seats, finished, started, created_at, updated_at,"
+            " (SELECT count(*) FROM moves WHERE room_id = rooms.id) FROM rooms"
+            + (" WHERE " + " AND ".join(where) if where else "")
+            + " ORDER BY updated_at DESC, id LIMIT ?"
+        )
+        try:
+            with self._lock:
+                rows = self._db.execute(sql, (*params, limit)).fetchall()
+            return [
+                RoomSummary(
+                    room_id=row[0],
+                    game=row[1],
+                    mode=row[2],
+                    seats=json.loads(row[3]),
+                    finished=bool(row[4]),
+                    started=bool(row[5]),
+                    created_at=row[6],
+                    updated_at=row[7],
+                    moves=int(row[8]),
+                )
+                for row in rows
+            ]
+        except (sqlite3.Error, ValueError) as error:
+            raise StorageError(f"list rooms: {error}") from error
+
+    def room_ids(self, prefix: str, limit: int = 2) -> list[str]:
+        """Return the ids of up to `limit` rooms whose id is `prefix` or starts with it (an
+        exact match alone when there is one)."""
+        try:
+            with self._lock:
+                exact = self._db.execute("SELECT id FROM rooms WHERE id = ?", (prefix,)).fetchone()
+                if exact is not None:
+                    return [str(exact[0])]
+                rows = self._db.execute(
+                    "SELECT id FROM rooms WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT ?",
+                    (len(prefix), prefix, limit),
+                ).fetchall()
+        except sqlite3.Error as error:
+            raise StorageError(f"find room {prefix!r}: {error}") from error
+        return [str(row[0]) for row in rows]
 
     def close(self) -> None:
         """Close the connection (a later call does nothing)."""

@@ -1,0 +1,208 @@
+"""`mousehole rooms`: an operator's listing of the stored rooms and one room's record.
+
+The rooms are made by the room authority and stored in a real SQLite file, as the server does.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+import mousehole
+from mousehole.engine import verify
+from mousehole.server.online import OnlineRoom
+from mousehole.server.room import Room
+from mousehole.server.storage import RoomStore
+
+from .test_cli import run
+
+HUMANS = [
+    {"kind": "human", "name": "Ann"},
+    {"kind": "computer", "name": "Whiskers", "level": "hard"},
+]
+
+
+@pytest.fixture(autouse=True)
+def _stable_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(tmp_path)
+
+
+def _finish(room: Room) -> None:
+    """Play the room's match to the end: Ann takes her first legal action, the computer its own."""
+    while (snapshot := room.snapshot())["to_act"] is not None:
+        if snapshot["legal"]:
+            room.act(snapshot["to_act"], snapshot["legal"][0], room.version)
+        else:  # the computer seat's turn
+            room.advance(room.version)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """A database with a finished local Mouse Trap match, a local match just begun, and an
+    online Aus die Maus! room waiting for its players."""
+    path = tmp_path / "rooms.sqlite3"
+    store = RoomStore(path)
+    finished, _ = Room.create("mousetrap", {"seats": 2, "start_seat": 0}, HUMANS, room_id="a" * 16)
+    store.create(finished.stored())
+    _finish(finished)
+    store.append(finished.room_id, finished.stored().moves, finished=True)
+    begun, _ = Room.create("mousetrap", {"seats": 2, "start_seat": 1}, HUMANS, room_id="b" * 16)
+    store.create(begun.stored())
+    online, _, _ = OnlineRoom.create(
+        "ausdiemaus",
+        {"seats": 3},
+        [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": "auto"}],
+        "Ann",
+        code="KQ7MPX",
+        clock=time.monotonic,
+        grace=60,
+    )
+    store.create(online.stored())
+    store.close()
+    # Fixed times of last change (the store writes milliseconds, and these are made within one).
+    with closing(sqlite3.connect(path)) as raw, raw:
+        for room_id, when in [("a" * 16, "09:00"), ("b" * 16, "10:00"), ("KQ7MPX", "11:00")]:
+            raw.execute(
+                "UPDATE rooms SET updated_at = ? WHERE id = ?",
+                (f"2026-12-01T{when}:00.000+00:00", room_id),
+            )
+    return path
+
+
+def test_the_listing_shows_every_room_newest_change_first_with_its_seats(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = run(["rooms", "--db", str(db)], capsys)
+    assert result.status == 0, result.err
+    lines = result.out.splitlines()
+    assert lines[0].split() == [
+        "ROOM",
+        "GAME",
+        "MODE",
+        "STATUS",
+        "MOVES",
+        "UPDATED",
+        "(UTC)",
+        "SEATS",
+    ]
+    rows = [line.split("  ") for line in lines[1:]]
+    rows = [[cell.strip() for cell in row if cell.strip()] for row in rows]
+    assert [row[:4] for row in rows] == [
+        ["KQ7MPX", "ausdiemaus", "online", "waiting"],
+        ["b" * 16, "mousetrap", "local", "playing"],
+        ["a" * 16, "mousetrap", "local", "finished"],
+    ]
+    moves = RoomStore(db).load("a" * 16)
+    assert moves is not None and rows[2][4] == str(len(moves.moves)) and len(moves.moves) > 50
+    assert [row[5] for row in rows] == ["2026-12-01 11:00", "2026-12-01 10:00", "2026-12-01 09:00"]
+    assert rows[0][-1] == "Ann, (open), Seat 3 (computer auto)"
+    assert rows[1][-1] == "Ann, Whiskers (computer hard)"
+
+
+def test_the_listing_filters_by_mode_and_game_and_stops_at_the_limit(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def ids(*argv: str) -> list[str]:
+        result = run(["rooms", "--db", str(db), "--json", *argv], capsys)
+        assert result.status == 0, result.err
+        return [json.loads(line)["room"] for line in result.out.splitlines()]
+
+    assert ids("--mode", "online") == ["KQ7MPX"]
+    assert ids("--mode", "local", "--game", "mousetrap") == ["b" * 16, "a" * 16]
+    assert ids("--game", "ausdiemaus", "--mode", "local") == []
+    assert ids("--limit", "1") == ["KQ7MPX"]
+    assert run(
+        ["rooms", "--db", str(db), "--game", "ausdiemaus", "--mode", "local"], capsys
+    ).out == ("no rooms\n")
+
+
+def test_the_json_listing_never_shows_a_token_hash(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stored = RoomStore(db).load("KQ7MPX")
+    assert stored is not None
+    hashes = [seat["token_hash"] for seat in stored.seats if seat.get("token_hash")]
+    assert hashes and stored.owner_hash
+    result = run(["rooms", "--db", str(db), "--json"], capsys)
+    for secret in [*hashes, stored.owner_hash]:
+        assert secret not in result.out
+    online = json.loads(result.out.splitlines()[0])
+    assert online["status"] == "waiting" and online["moves"] == len(stored.moves)
+    assert [seat["state"] for seat in online["seats"]] == ["human", "open", "computer"]
+
+
+def test_a_finished_rooms_record_replays_and_verifies(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = run(["rooms", "--db", str(db), "aaaa"], capsys)  # the start of an id is enough
+    assert result.status == 0, result.err
+    record = json.loads(result.out)
+    replayed = mousehole.replay(record)
+    assert replayed.error is None and replayed.state.is_terminal()
+    stored = RoomStore(db).load("a" * 16)
+    assert stored is not None and record == stored.record_json()
+
+
+def test_a_running_online_rooms_record_leaves_its_secret_out_and_says_so(
+    db: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    stored = RoomStore(db).load("KQ7MPX")
+    assert stored is not None and stored.secret
+    result = run(["rooms", "--db", str(db), "kq7mpx"], capsys)  # codes in any case
+    assert result.status == 0
+    assert stored.secret not in result.out
+    assert result.err == (
+        "mousehole rooms: KQ7MPX is still being played: its fairness secret is left out "
+        "(it is revealed when the match ends)\n"
+    )
+    record = json.loads(result.out)
+    assert "secret" not in record and len(record["moves"]) == len(stored.moves)
+    assert mousehole.replay(record).error is None
+    assert not verify(mousehole.load_game("ausdiemaus", seats=3), record).ok
+
+
+def test_an_unknown_or_ambiguous_room_is_an_error_naming_it(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = run(["rooms", "--db", str(db), "ZZZZZZ"], capsys)
+    assert (result.status, result.out) == (1, "")
+    assert result.err == f"mousehole rooms: no room 'ZZZZZZ' in {str(db)!r}\n"
+    store = RoomStore(db)
+    twin, _ = Room.create("mousetrap", {"seats": 2}, HUMANS, room_id="a" * 15 + "b")
+    store.create(twin.stored())
+    store.close()
+    result = run(["rooms", "--db", str(db), "aaaa"], capsys)
+    assert (result.status, result.out) == (1, "")
+    assert result.err == "mousehole rooms: 'aaaa' starts more than one room id\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--db", "missing.sqlite3"],
+            "no database at 'missing.sqlite3' (mousehole serve --db missing.sqlite3 makes one)",
+        ),
+        (["--game", "chess"], "unknown game 'chess': choose one of ausdiemaus, mousetrap"),
+        (["--limit", "0"], "--limit must be at least 1, not 0"),
+        (
+            ["--mode", "public"],
+            "argument --mode: invalid choice: 'public' (choose from 'local', 'online')",
+        ),
+    ],
+)
+def test_bad_arguments_exit_2_and_create_no_database(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    result = run(["rooms", *argv], capsys)
+    assert (result.status, result.out) == (2, "")
+    assert result.err.startswith("usage: mousehole rooms [-h] ")
+    assert result.err.endswith(f"\nmousehole rooms: error: {message}\n")
+    assert not (tmp_path / "missing.sqlite3").exists()
+    assert not (tmp_path / "var").exists()
