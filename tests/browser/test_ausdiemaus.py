@@ -488,3 +488,18 @@ def test_the_setup_dialog_creates_an_online_room(page: Page, server: str) -> Non
     expect(page.get_by_test_id("room-seat-1")).to_contain_text("Open")
     expect(page.get_by_test_id("start-online")).to_be_disabled()
     expect(page.get_by_test_id("table-wrap")).to_be_hidden()
+
+
+def test_a_typed_name_comes_back_after_the_seat_was_open(page: Page, server: str) -> None:
+    # The new-match dialog is shared/setup.js, the same on every game page.
+    _open(page, server, WIDE, reduced="on")
+    page.get_by_test_id("seat-2-name").fill("Zed")
+    page.get_by_test_id("mode-online").check()
+    expect(page.get_by_test_id("seat-2-kind")).to_have_value("open")
+    expect(page.get_by_test_id("seat-2-name")).to_have_value("")
+    expect(page.get_by_test_id("seat-2-name")).to_be_disabled()
+    page.get_by_test_id("seat-2-kind").select_option("computer")
+    expect(page.get_by_test_id("seat-2-name")).to_have_value("Zed")
+    page.get_by_test_id("mode-local").check()
+    expect(page.get_by_test_id("seat-2-name")).to_have_value("Zed")
+    expect(page.get_by_test_id("start-seat").locator("option[value='2']")).to_have_text("Zed")

@@ -8,10 +8,12 @@ import { unlockAudio, play } from "/static/shared/sound.js";
 import { mountSettings } from "/static/shared/settings-panel.js";
 import {
   createRoom, createOnlineRoom, RoomSocket, actionId, applyUpdateToRecord, loadSeat, forgetSeat,
-  loadName, saveName, saveSeat,
+  saveName, saveSeat,
 } from "/static/shared/net.js";
 import { changes, createBanner, createRoomUi } from "/static/shared/room-ui.js";
 import { canSave, matchStore } from "/static/shared/store.js";
+import { createSetup } from "/static/shared/setup.js";
+import { createPauses } from "/static/shared/pause.js";
 import {
   initTable, chooseLayout, drawTable, flyFlip, flyPile, flyChip, floatText, cancelFlights,
 } from "./table.js";
@@ -26,9 +28,32 @@ const $ = (id) => document.getElementById(id);
 
 const GAME = "ausdiemaus";
 const LEVEL = "auto"; // the only computer level: there are no decisions in this game
-const HUMAN_NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"];
-const COMPUTER_NAMES = ["Whiskers", "Nibbles", "Pip", "Brie", "Gouda", "Feta"];
-const MAX_SEATS = 6;
+
+/** The new-match form (shared/setup.js): 2 to 6 players, Auto-flip, and the playback speed. */
+const SETUP = {
+  seats: { min: 2, max: 6, default: 3 },
+  noun: "players",
+  firstLabel: "First to turn",
+  humanNames: ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"],
+  computerNames: ["Whiskers", "Nibbles", "Pip", "Brie", "Gouda", "Feta"],
+  levels: [LEVEL],
+  autoFlip: true,
+  token: (seat, letter) => tokenSvg(seat, letter, 34),
+  tokenLabel: (seat) => TOKENS[seat].label,
+  note: ({ online, humans }) => (online
+    ? "Online: you get a room code to send to your friends. Nobody sees any stack, yours included."
+    : humans === 0
+    ? "All computer players: sit back and watch."
+    : humans === 1
+      ? "Solo: you against the computer players. Nobody sees any stack, so there is nothing to hide."
+      : `Same device: ${humans} humans share the screen (nobody sees any stack, so no hand-over is needed).`),
+  fields: [{ id: "setup-speed", label: "Speed", options: [["normal", "Normal"], ["fast", "Fast"]] }],
+  onSync: () => {
+    $("setup-speed").value = getSetting("speed");
+  },
+  onStart: (setup) => start(setup),
+  onContinue: () => continueMatch(),
+};
 
 const app = {
   mode: "local", code: null, setup: null, room: null, token: null, socket: null,
@@ -93,7 +118,7 @@ function gesture() {
 }
 
 function sound(name) {
-  if (skipping || app.ff) return;
+  if (pauses.skipping || app.ff) return;
   try {
     play(name);
   } catch {
@@ -358,38 +383,24 @@ function renderBar() {
 
 // ---------------------------------------------------------------- animation
 
-let skipping = false;
-const wakers = new Set();
-
-function sleep(ms) {
-  if (skipping || ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const wake = () => {
-      clearTimeout(timer);
-      wakers.delete(wake);
-      resolve();
-    };
-    const timer = setTimeout(wake, ms);
-    wakers.add(wake);
-  });
-}
+const pauses = createPauses();
+const { sleep } = pauses;
 
 /** A readable pause at the current speed (shorter with reduced motion, none when skipping). */
 function beat(base) {
-  if (skipping || app.ff) return 0;
+  if (pauses.skipping || app.ff) return 0;
   return Math.round(base * app.factor * (app.reduced ? 0.45 : 1));
 }
 
 /** A flight's duration: none when skipping, fast-forwarding or with reduced motion. */
 function flight(base) {
-  if (skipping || app.ff || app.reduced) return 0;
+  if (pauses.skipping || app.ff || app.reduced) return 0;
   return Math.round(base * app.factor);
 }
 
 function skip() {
   if (!app.animating) return;
-  skipping = true;
-  for (const wake of [...wakers]) wake();
+  pauses.skip();
   cancelFlights();
 }
 
@@ -456,7 +467,7 @@ async function playEvent(event) {
       view.chase = null;
       view.bubble = null;
       drawNow();
-      if (!skipping && !app.ff && !app.reduced) floatText(seat, `+${event.cards} cards`, view.seats);
+      if (!pauses.skipping && !app.ff && !app.reduced) floatText(seat, `+${event.cards} cards`, view.seats);
       if (caught) {
         await flyChip(seat, flight(700));
         view.chips[seat] = (view.chips[seat] ?? 0) + 1;
@@ -521,7 +532,7 @@ function stopRoom() {
   app.busy = false;
   app.ff = false;
   skip();
-  skipping = false;
+  pauses.end();
   app.animating = false;
   cancelFlights();
 }
@@ -574,15 +585,15 @@ function enterRoom(data, setup, { fresh }) {
     if (now !== null && now !== undefined) announce(`New match. ${seatName(now)} turns over first.`);
   }
   syncView();
-  hideDialog("setup-dialog");
+  setupDialog.hide();
   hideDialog("ranking-dialog");
   save();
   connectLocal();
 }
 
 async function start(setup) {
-  $("setup-error").textContent = "";
-  $("start-match").disabled = true;
+  setupDialog.error("");
+  setupDialog.busy(true);
   try {
     const options = { seats: setup.seats.length, start_seat: setup.startSeat };
     if (setup.mode === "online") {
@@ -600,16 +611,16 @@ async function start(setup) {
     const data = await createRoom(GAME, { options, seats: serverSeats(setup) });
     enterRoom(data, setup, { fresh: true });
   } catch (error) {
-    $("setup-error").textContent = `The table could not be set: ${error.message || error.code || "network error"}`;
+    setupDialog.error(`The table could not be set: ${error.message || error.code || "network error"}`);
   } finally {
-    $("start-match").disabled = false;
+    setupDialog.busy(false);
   }
 }
 
 function continueMatch() {
   const saved = loadMatch();
   if (!saved) {
-    showSetup({ error: "That match could not be read. Set up a new one." });
+    setupDialog.show({ error: "That match could not be read. Set up a new one." });
     return;
   }
   stopRoom();
@@ -623,7 +634,7 @@ function continueMatch() {
   app.view = null;
   app.rankingShownFor = null;
   restoreLog(saved.log);
-  hideDialog("setup-dialog");
+  setupDialog.hide();
   render();
   connectLocal();
 }
@@ -676,7 +687,7 @@ async function onRefused(refusal) {
   banner.update("open");
   const record = app.record;
   if (!record || !app.setup) {
-    showSetup({ error: "That match is gone. Set up a new one." });
+    setupDialog.show({ error: "That match is gone. Set up a new one." });
     return;
   }
   try {
@@ -689,7 +700,7 @@ async function onRefused(refusal) {
     addLine("The table was set again: the match continues where it was.", { kind: "info" });
     save();
   } catch (error) {
-    showSetup({ error: `That match could not be restored (${error.message || error.code}).` });
+    setupDialog.show({ error: `That match could not be restored (${error.message || error.code}).` });
   }
 }
 
@@ -768,7 +779,7 @@ async function pump() {
     if (!app.view) syncView();
     await playMoves(moves);
   }
-  skipping = false;
+  pauses.end();
   app.animating = false;
   if (generation !== app.generation) return;
   syncView();
@@ -918,177 +929,6 @@ function showRanking() {
   announce(`${$("ranking-title").textContent} ${result.text} How it ended: ${reason}`);
 }
 
-// ---------------------------------------------------------------- new match form
-
-function seatRow(i) {
-  const token = TOKENS[i];
-  return `<li class="seat-row" data-row="${i}">
-    <span class="seat-row-token" id="seat-${i}-token">${tokenSvg(i, "?", 34)}</span>
-    <label class="visually-hidden" for="seat-${i}-name">Seat ${i + 1} name</label>
-    <input id="seat-${i}-name" data-testid="seat-${i}-name" maxlength="24" autocomplete="off" spellcheck="false">
-    <label class="visually-hidden" for="seat-${i}-kind">Seat ${i + 1} player</label>
-    <select id="seat-${i}-kind" data-testid="seat-${i}-kind">
-      <option value="human">Human</option><option value="computer">Computer</option>
-    </select>
-    <label class="seat-row-auto"><input type="checkbox" id="seat-${i}-auto" data-testid="seat-${i}-auto"> Auto-flip</label>
-    <span class="seat-row-desc">${escapeText(token.label)}</span>
-  </li>`;
-}
-
-function setupMode() {
-  return document.querySelector("input[name=mode]:checked")?.value === "online" ? "online" : "local";
-}
-
-/** Online: seat 1 is you (the host); the others are open for friends, or computers. */
-function applyMode() {
-  const mode = setupMode();
-  const online = mode === "online";
-  for (let i = 0; i < MAX_SEATS; i += 1) {
-    const kind = $(`seat-${i}-kind`);
-    const previous = kind.value;
-    const options = online
-      ? (i === 0 ? [["you", "You (host)"]] : [["open", "Open for a friend"], ["computer", "Computer"]])
-      : [["human", "Human"], ["computer", "Computer"]];
-    kind.innerHTML = options.map(([value, label]) => `<option value="${value}">${label}</option>`).join("");
-    const fallback = online ? (i === 0 ? "you" : "open") : (i === 0 ? "human" : "computer");
-    kind.value = options.some(([value]) => value === previous) && kind.dataset.mode === mode ? previous : fallback;
-    kind.dataset.mode = mode;
-    kind.disabled = options.length === 1;
-    const name = $(`seat-${i}-name`);
-    if (kind.value === "open") name.value = "";
-    else if (!name.value.trim()) name.value = kind.value === "computer" ? COMPUTER_NAMES[Math.max(0, i - 1)] : HUMAN_NAMES[i];
-  }
-  document.querySelector(".dlg-setup").classList.toggle("is-online", online);
-  $("start-match").textContent = online ? "Create room" : "Start match";
-  $("setup-title").textContent = online ? "New online room" : "New match";
-  if (online) {
-    const saved = loadName();
-    if (saved && HUMAN_NAMES.includes($("seat-0-name").value.trim())) $("seat-0-name").value = saved;
-  }
-  syncSetup(null, false);
-}
-
-function bindSetup() {
-  $("seat-setup").innerHTML = Array.from({ length: MAX_SEATS }, (_, i) => seatRow(i)).join("");
-  for (const radio of document.querySelectorAll("input[name=mode]")) {
-    radio.addEventListener("change", () => applyMode());
-  }
-  for (let i = 0; i < MAX_SEATS; i += 1) {
-    $(`seat-${i}-kind`).value = i === 0 ? "human" : "computer";
-    $(`seat-${i}-name`).value = i === 0 ? HUMAN_NAMES[0] : COMPUTER_NAMES[i - 1];
-    $(`seat-${i}-kind`).addEventListener("change", () => syncSetup(i, true));
-    $(`seat-${i}-name`).addEventListener("input", () => syncSetup(i, false));
-  }
-  $("seat-count").addEventListener("change", () => syncSetup(null, false));
-  $("setup-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const setup = readSetup();
-    if (setup) start(setup);
-  });
-  $("setup-cancel").addEventListener("click", () => hideDialog("setup-dialog"));
-  $("continue").addEventListener("click", () => continueMatch());
-  $("setup-speed").addEventListener("change", () => setSetting("speed", $("setup-speed").value));
-  syncSetup(null, false);
-}
-
-function syncSetup(changed, kindChanged) {
-  const count = Number($("seat-count").value);
-  for (let i = 0; i < MAX_SEATS; i += 1) {
-    const row = document.querySelector(`[data-row="${i}"]`);
-    row.hidden = i >= count;
-    const kind = $(`seat-${i}-kind`).value;
-    const auto = $(`seat-${i}-auto`);
-    auto.disabled = kind !== "human";
-    if (kind !== "human") auto.checked = false;
-    row.classList.toggle("is-human", kind === "human");
-    const name = $(`seat-${i}-name`);
-    name.disabled = kind === "open";
-    name.placeholder = kind === "open" ? "A friend joins here" : kind === "you" ? "Your name" : "";
-    if (kindChanged && changed === i) {
-      const name = $(`seat-${i}-name`);
-      const defaults = [...COMPUTER_NAMES, ...HUMAN_NAMES];
-      if (kind === "open") {
-        name.value = "";
-      } else if (!name.value.trim() || defaults.includes(name.value.trim())) {
-        name.value = kind === "computer" ? COMPUTER_NAMES[Math.max(0, i - 1)] : HUMAN_NAMES[i];
-      }
-    }
-    const letter = ($(`seat-${i}-name`).value.trim()[0] || "?").toUpperCase();
-    $(`seat-${i}-token`).innerHTML = tokenSvg(i, letter, 34);
-  }
-  const startSelect = $("start-seat");
-  const previous = startSelect.value;
-  startSelect.innerHTML = `<option value="random">Random</option>${Array.from({ length: count }, (_, i) =>
-    `<option value="${i}">${escapeText($(`seat-${i}-name`).value.trim() || `Seat ${i + 1}`)}</option>`).join("")}`;
-  startSelect.value = [...startSelect.options].some((o) => o.value === previous) ? previous : "random";
-  const humans = Array.from({ length: count }, (_, i) => $(`seat-${i}-kind`).value).filter((k) => k === "human").length;
-  $("setup-note").textContent = setupMode() === "online"
-    ? "Online: you get a room code to send to your friends. Nobody sees any stack, yours included."
-    : humans === 0
-    ? "All computer players: sit back and watch."
-    : humans === 1
-      ? "Solo: you against the computer players. Nobody sees any stack, so there is nothing to hide."
-      : `Same device: ${humans} humans share the screen (nobody sees any stack, so no hand-over is needed).`;
-  $("setup-speed").value = getSetting("speed");
-}
-
-function readSetup() {
-  const count = Number($("seat-count").value);
-  const mode = setupMode();
-  const seats = [];
-  for (let i = 0; i < count; i += 1) {
-    const name = $(`seat-${i}-name`).value.trim();
-    if ($(`seat-${i}-kind`).value === "open") {
-      seats.push({ kind: "open", name: "" });
-      continue;
-    }
-    if (!name) {
-      $("setup-error").textContent = `Give seat ${i + 1} a name.`;
-      $(`seat-${i}-name`).focus();
-      return null;
-    }
-    const kind = $(`seat-${i}-kind`).value;
-    const seat = { kind: kind === "you" ? "human" : kind, name };
-    if (kind === "computer") seat.level = LEVEL;
-    else seat.autoFlip = $(`seat-${i}-auto`).checked;
-    seats.push(seat);
-  }
-  if (mode === "online" && !seats.slice(1).some((s) => s.kind === "open")) {
-    $("setup-error").textContent = "Open at least one seat for a friend, or choose “On this device”.";
-    return null;
-  }
-  const startValue = $("start-seat").value;
-  $("setup-error").textContent = "";
-  return { mode, seats, startSeat: startValue === "random" ? null : Number(startValue) };
-}
-
-function fillSetup(setup) {
-  if (!setup) return;
-  const local = document.querySelector('input[name=mode][value="local"]');
-  if (local && !local.checked) {
-    local.checked = true;
-    applyMode();
-  }
-  $("seat-count").value = String(setup.seats.length);
-  setup.seats.forEach((seat, i) => {
-    $(`seat-${i}-kind`).value = seat.kind;
-    $(`seat-${i}-name`).value = seat.name;
-    $(`seat-${i}-auto`).checked = Boolean(seat.autoFlip);
-  });
-  syncSetup(null, false);
-  $("start-seat").value = setup.startSeat === null || setup.startSeat === undefined ? "random" : String(setup.startSeat);
-}
-
-function showSetup({ canContinue = false, canCancel = false, error = "" } = {}) {
-  $("resume").hidden = !canContinue;
-  $("setup-cancel").hidden = !canCancel;
-  $("setup-error").textContent = error;
-  const dialog = $("setup-dialog");
-  dialog.oncancel = canCancel ? null : (event) => event.preventDefault();
-  if (!dialog.open) dialog.showModal();
-  (canContinue ? $("continue") : $("seat-count")).focus();
-}
-
 // ---------------------------------------------------------------- keys and buttons
 
 function typing(target) {
@@ -1106,14 +946,14 @@ function bindControls() {
       window.location.href = `/play/${GAME}`;
       return;
     }
-    fillSetup(app.setup);
-    showSetup({ canCancel: Boolean(app.snapshot) });
+    setupDialog.fill(app.setup);
+    setupDialog.show({ canCancel: Boolean(app.snapshot) });
   });
   $("ranking-close").addEventListener("click", () => hideDialog("ranking-dialog"));
   $("ranking-new").addEventListener("click", () => {
     hideDialog("ranking-dialog");
-    fillSetup(app.setup);
-    showSetup({ canCancel: true });
+    setupDialog.fill(app.setup);
+    setupDialog.show({ canCancel: true });
   });
   $("rematch").addEventListener("click", () => {
     hideDialog("ranking-dialog");
@@ -1169,7 +1009,8 @@ const banner = createBanner($("reconnect-banner"), { onRetry: () => app.socket?.
 
 initLog($("log"));
 initTable({ svg: el.table, layer: $("table-layer"), fx: $("fx-layer"), flyLayer: $("fly-layer"), wrap: el.wrap });
-bindSetup();
+const setupDialog = createSetup($("setup-dialog"), SETUP);
+$("setup-speed").addEventListener("change", () => setSetting("speed", $("setup-speed").value));
 bindControls();
 try {
   mountSettings($("settings"));
@@ -1198,18 +1039,14 @@ if (code) {
 } else {
   const saved = loadMatch();
   if (saved) {
-    fillSetup(saved.setup);
-    showSetup({ canContinue: true });
+    setupDialog.fill(saved.setup);
+    setupDialog.show({ canContinue: true });
   } else {
-    showSetup();
+    setupDialog.show();
   }
   if (params.get("online") === "new") {
     // the home page's "Play online with friends": open the setup on its online choice
-    const online = document.querySelector('input[name=mode][value="online"]');
-    if (online) {
-      online.checked = true;
-      applyMode();
-    }
+    setupDialog.setMode("online");
   }
 }
 render();

@@ -6,55 +6,37 @@
 
 import { CHEESE_WHEEL, COMPONENT_COUNT, SPACES, createSvg, mouseSpots, stepForward } from "./board.js";
 import { describeAction, describeEvent, quietLanding } from "./log.js";
+import { createPauses } from "/static/shared/pause.js";
 
 let app = null;
 let deps = {};
-let skipping = false;
-const wakers = new Set();
+const pauses = createPauses();
+const { sleep } = pauses;
 
 export function initAnimate(model, dependencies) {
   app = model;
   deps = dependencies;
 }
 
-/** Wait `ms` (already scaled); resolves at once while skipping. */
-function sleep(ms) {
-  if (skipping || ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const wake = () => {
-      clearTimeout(timer);
-      wakers.delete(wake);
-      resolve();
-    };
-    const timer = setTimeout(wake, ms);
-    wakers.add(wake);
-  });
-}
-
 /** Milliseconds for a beat of `base` at the current playback speed. */
 function beat(base) {
-  if (skipping) return 0;
+  if (pauses.skipping) return 0;
   return Math.round(base * app.factor * (app.reduced ? 0.45 : 1));
 }
 
 /** Finish the current animation at once (the snapshot already holds the result). */
 export function skip() {
   if (!app.animating) return;
-  skipping = true;
-  for (const wake of [...wakers]) wake();
+  pauses.skip();
   deps.machine?.skip?.();
 }
 
-export function isSkipping() {
-  return skipping;
-}
-
 export function endBatch() {
-  skipping = false;
+  pauses.end();
 }
 
 function sound(name) {
-  if (!skipping) deps.play(name);
+  if (!pauses.skipping) deps.play(name);
 }
 
 function say(text, options) {
@@ -78,7 +60,7 @@ async function rollDie(value) {
   if (total > 0 && !app.reduced) {
     const start = performance.now();
     let face = 1 + Math.floor(Math.random() * 6);
-    while (performance.now() - start < total && !skipping) {
+    while (performance.now() - start < total && !pauses.skipping) {
       face = (face % 6) + 1 + (Math.random() < 0.5 ? 1 : 0);
       setDie(((face - 1) % 6) + 1, true);
       await sleep(70);
@@ -89,14 +71,14 @@ async function rollDie(value) {
 }
 
 function stepTiming(ms) {
-  deps.board.style.setProperty("--step", `${app.reduced || skipping ? 0 : Math.max(0, ms - 10)}ms`);
+  deps.board.style.setProperty("--step", `${app.reduced || pauses.skipping ? 0 : Math.max(0, ms - 10)}ms`);
 }
 
 async function walk(seat, from, to, die) {
   const mouse = app.view.mice[seat];
   const stepMs = beat(230);
   stepTiming(stepMs);
-  if (app.reduced || skipping || stepMs === 0) {
+  if (app.reduced || pauses.skipping || stepMs === 0) {
     mouse.position = to;
     deps.render();
     sound("step");
@@ -129,7 +111,7 @@ function hop(seat) {
 
 /** A short floating label over a mouse ("+2", "−3", "#5 Gear 5"). */
 function float(seat, text, kind) {
-  if (skipping) return;
+  if (pauses.skipping) return;
   const spot = mouseSpots(app.view.mice)[seat];
   if (!spot) return;
   const node = createSvg("text", {
@@ -184,7 +166,7 @@ async function applyEvent(event, events, context) {
       const last = event.components[event.components.length - 1];
       view.components = Math.max(view.components, last);
       transfer(seat, null, event.cheese);
-      deps.machine?.setInstalled(view.components, { animate: !app.reduced && !skipping });
+      deps.machine?.setInstalled(view.components, { animate: !app.reduced && !pauses.skipping });
       sound("build");
       float(seat, `#${event.components.join(" & #")} built${event.cheese ? ` +${event.cheese}` : ""}`, "build");
       say(line, { kind: "build", seat });
@@ -264,12 +246,12 @@ export async function runMachine(success) {
     speed: 1 / (app.factor || 1),
     reduced: app.reduced,
     onStep: (index, label, component) => {
-      if (skipping) return;
+      if (pauses.skipping) return;
       if (sounds[component]) deps.play(sounds[component]);
       if (label) deps.caption(label);
     },
   });
-  if (skipping) machine.skip?.();
+  if (pauses.skipping) machine.skip?.();
   try {
     await run;
   } catch {

@@ -6,28 +6,52 @@ import { getSetting, setSetting, subscribe, reducedMotion, playbackFactor } from
 import { unlockAudio, play } from "/static/shared/sound.js";
 import { mountSettings } from "/static/shared/settings-panel.js";
 import { createMachine } from "./machine.js";
-import { MACHINE_PLACE, SPACES } from "./board.js";
+import { MACHINE_PLACE, SPACES, TOKENS, tokenSvg } from "./board.js";
 import { initAnnouncer, announce } from "./announce.js";
 import { initLog, addLine, clearLog, exportLog, restoreLog } from "./log.js";
 import { canSave, matchStore } from "/static/shared/store.js";
 import {
   createRoom, createOnlineRoom, RoomSocket, actionId, applyUpdateToRecord, forgetSeat, isCode,
-  loadName, loadSeat, normalizeCode, saveName, saveSeat,
+  loadSeat, normalizeCode, saveName, saveSeat,
 } from "/static/shared/net.js";
 import { changes, createBanner, createRoomUi } from "/static/shared/room-ui.js";
+import { createSetup } from "/static/shared/setup.js";
 import {
   initRender, scheduleRender, seatName, letterOf, isHuman, isMine, seatCount, setBox, boxFor,
   resetFollow, refreshSpaceLabels, renderPending,
 } from "./render.js";
 import { initAnimate, playMoves, endBatch, skip, replayTrap, onWheel, setDie } from "./animate.js";
 import {
-  initControls, showSetup, hideSetup, fillSetup, setupError, confirm, showSplit, hideSplit,
-  showPass, showWinner, hideWinner, anyDialogOpen, setSetupMode,
+  initControls, confirm, showSplit, hideSplit, showPass, showWinner, hideWinner, anyDialogOpen,
 } from "./controls.js";
 
 const { loadMatch, saveMatch } = matchStore("mousetrap");
 
 const GAME = "mousetrap";
+
+/** The new-match form (shared/setup.js): 2 to 4 mice, three computer levels. */
+const SETUP = {
+  seats: { min: 2, max: 4, default: 4 },
+  noun: "mice",
+  firstLabel: "First to roll",
+  humanNames: ["Ann", "Bo", "Cy", "Di"],
+  computerNames: ["Whiskers", "Nibbles", "Pip", "Brie"],
+  levels: ["easy", "normal", "hard"],
+  level: "normal",
+  token: (seat, letter) => tokenSvg(seat, letter, 38),
+  tokenLabel: (seat) => TOKENS[seat].label,
+  note: ({ online, humans, friends }) => (online
+    ? friends
+      ? `Online: you get a room code and a link for ${friends === 1 ? "your friend" : `your ${friends} friends`}. They join from their own devices; you start when everyone is in.`
+      : "Online: at least one seat must be open for a friend (or play on this device)."
+    : humans === 0
+    ? "All computer mice: sit back and watch."
+    : humans === 1
+      ? "Solo: you against the computer mice."
+      : `Same device: ${humans} humans pass the screen between turns.`),
+  onStart: (setup) => start(setup),
+  onContinue: () => continueMatch(),
+};
 
 const $ = (id) => document.getElementById(id);
 
@@ -247,7 +271,7 @@ function enterRoom(data, setup, { fresh }) {
   }
   syncView();
   refreshSpaceLabels();
-  hideSetup();
+  setupDialog.hide();
   hideWinner();
   save();
   connect();
@@ -255,8 +279,8 @@ function enterRoom(data, setup, { fresh }) {
 }
 
 async function start(setup) {
-  setupError("");
-  $("start-match").disabled = true;
+  setupDialog.error("");
+  setupDialog.busy(true);
   try {
     const options = { seats: setup.seats.length, start_seat: setup.startSeat };
     if (setup.mode === "online") {
@@ -271,9 +295,9 @@ async function start(setup) {
     const data = await createRoom(GAME, { options, seats: setup.seats });
     enterRoom(data, setup, { fresh: true });
   } catch (error) {
-    setupError(`The table could not be set: ${error.message || error.code || "network error"}`);
+    setupDialog.error(`The table could not be set: ${error.message || error.code || "network error"}`);
   } finally {
-    $("start-match").disabled = false;
+    setupDialog.busy(false);
   }
 }
 
@@ -296,7 +320,7 @@ function enterOnline(code, { snapshot = null, watch = false } = {}) {
   machine.reset();
   setDie(null);
   clearLog();
-  hideSetup();
+  setupDialog.hide();
   hideWinner();
   $("rematch").hidden = true;
   const url = `/play/${GAME}?room=${code}${app.online.token ? "" : "&watch=1"}`;
@@ -318,7 +342,7 @@ function enterOnline(code, { snapshot = null, watch = false } = {}) {
 function continueMatch() {
   const saved = loadMatch();
   if (!saved) {
-    showSetup({ error: "That match could not be read. Set up a new one." });
+    setupDialog.show({ error: "That match could not be read. Set up a new one." });
     return;
   }
   stopRoom();
@@ -333,7 +357,7 @@ function continueMatch() {
   machine.reset();
   setDie(null);
   restoreLog(saved.log);
-  hideSetup();
+  setupDialog.hide();
   render();
   connect();
 }
@@ -342,7 +366,7 @@ function continueMatch() {
 async function onNoRoom() {
   const record = app.record || app.savedRecord;
   if (!record || !app.setup) {
-    showSetup({ error: "That match is gone. Set up a new one." });
+    setupDialog.show({ error: "That match is gone. Set up a new one." });
     return;
   }
   try {
@@ -353,7 +377,7 @@ async function onNoRoom() {
     addLine("The table was set again: the match continues where it was.", { kind: "info" });
     save();
   } catch (error) {
-    showSetup({ error: `That match could not be restored (${error.message || error.code}).` });
+    setupDialog.show({ error: `That match could not be restored (${error.message || error.code}).` });
   }
 }
 
@@ -577,19 +601,17 @@ initControls(el, {
   download: downloadRecord,
   speed: () => setSetting("speed", app.fast ? "normal" : "fast"),
   newMatch: () => {
-    fillSetup(app.setup);
-    showSetup({ canCancel: Boolean(app.snapshot) });
+    setupDialog.fill(app.setup);
+    setupDialog.show({ canCancel: Boolean(app.snapshot) });
   },
   rematch: () => {
     if (app.setup && !app.online) start(app.setup);
   },
-  savedName: loadName,
-  start,
-  continueMatch,
   gesture,
   seatCount,
   miceOn: (index) => (app.view ? app.view.mice.map((m, i) => (!m.captured && m.position === index ? seatName(i) : null)).filter(Boolean) : []),
 });
+const setupDialog = createSetup($("setup-dialog"), SETUP);
 
 try {
   mountSettings($("settings"));
@@ -620,15 +642,15 @@ if (roomParam !== null) {
   if (isCode(code)) {
     enterOnline(code, { watch: params.get("watch") === "1" });
   } else {
-    showSetup({ error: `“${roomParam}” is not a room code: a code has 6 letters and digits, like K7QM4X.` });
+    setupDialog.show({ error: `“${roomParam}” is not a room code: a code has 6 letters and digits, like K7QM4X.` });
   }
 } else if (saved) {
-  fillSetup(saved.setup);
-  showSetup({ canContinue: true });
+  setupDialog.fill(saved.setup);
+  setupDialog.show({ canContinue: true });
 } else {
-  showSetup();
+  setupDialog.show();
 }
-if (params.get("online") === "new" && roomParam === null) setSetupMode("online");
+if (params.get("online") === "new" && roomParam === null) setupDialog.setMode("online");
 
 // Expose a read-only peek for debugging in the console (no authority: the server decides).
 // `idle`: the page shows its snapshot: nothing animating, queued or waiting to be drawn.

@@ -1,0 +1,291 @@
+// The "New match" dialog of every game page: where to play (this device or online), a saved
+// match to continue, the number of seats, who goes first, and one row per seat (its marker, a
+// name, human or computer, and the game's per-seat choices). The page gives an empty
+// <dialog class="dlg dlg-setup" id="setup-dialog" data-testid="setup" aria-labelledby="setup-title">
+// and a game description; this module fills the dialog in, keeps it consistent and hands the
+// page a setup when the form is sent:
+//
+//   const setup = createSetup(document.getElementById("setup-dialog"), {
+//     seats: { min: 2, max: 4, default: 4 }, noun: "mice", firstLabel: "First to roll",
+//     humanNames: ["Ann", …], computerNames: ["Whiskers", …],   // one a seat (computers: from seat 1)
+//     levels: ["easy", "normal", "hard"], level: "normal",      // one level: no level menu
+//     autoFlip: false,                                          // an "Auto-flip" box for human seats
+//     token: (seat, letter) => svg, tokenLabel: (seat) => "blue circle",
+//     note: ({ online, humans, friends }) => "Solo: …",
+//     fields: [{ id: "setup-speed", label: "Speed", options: [["normal", "Normal"], …] }],
+//     onSync: () => {}, onStart: (setup) => {}, onContinue: () => {},
+//   });
+//   setup.show({ canContinue, canCancel, error }); setup.hide(); setup.fill(saved);
+//   setup.error(text); setup.busy(true); setup.setMode("online");
+//
+// A setup is {mode: "local" | "online", seats, startSeat (null: random)}; a seat is
+// {kind: "human" | "computer", name, level (computers), autoFlip (humans, with autoFlip)} or,
+// online, {kind: "open"} (a friend joins it; seat 0 is the host: "human", with a name).
+// Test ids: setup, mode-local, mode-online, resume, continue, seat-count, start-seat (and each
+// field's id), seat-{i}-name, seat-{i}-kind, seat-{i}-level, seat-{i}-auto, setup-error,
+// setup-cancel, start-match (docs/testing.md).
+
+import { loadName } from "/static/shared/net.js";
+
+function escapeText(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function capital(word) {
+  return `${word[0].toUpperCase()}${word.slice(1)}`;
+}
+
+function options(pairs, selected) {
+  return pairs.map(([value, label]) =>
+    `<option value="${value}"${value === selected ? " selected" : ""}>${escapeText(label)}</option>`).join("");
+}
+
+function form(game) {
+  const { min, max } = game.seats;
+  const counts = Array.from({ length: max - min + 1 }, (_, i) => min + i)
+    .map((n) => [String(n), `${n} ${game.noun}`]);
+  const fields = (game.fields || []).map((field) => `
+      <span class="setup-pair"><label for="${field.id}">${escapeText(field.label)}</label>
+      <select id="${field.id}" data-testid="${field.id}">${options(field.options)}</select></span>`).join("");
+  return `<form method="dialog" id="setup-form" novalidate>
+    <h2 id="setup-title">New match</h2>
+    <fieldset class="mode-row" id="mode-row">
+      <legend>Where do you play?</legend>
+      <label class="mode-choice"><input type="radio" name="mode" value="local" data-testid="mode-local" checked> On this device</label>
+      <label class="mode-choice"><input type="radio" name="mode" value="online" data-testid="mode-online"> Online with friends</label>
+    </fieldset>
+    <div class="resume" id="resume" data-testid="resume" hidden>
+      <p>You have a match in progress.</p>
+      <button type="button" class="btn btn-big" data-testid="continue" id="continue">Continue</button>
+      <p class="or">or set up a new one:</p>
+    </div>
+    <div class="setup-row">
+      <span class="setup-pair"><label for="seat-count">${escapeText(capital(game.noun))}</label>
+      <select id="seat-count" data-testid="seat-count">${options(counts, String(game.seats.default))}</select></span>
+      <span class="setup-pair"><label for="start-seat">${escapeText(game.firstLabel)}</label>
+      <select id="start-seat" data-testid="start-seat"></select></span>${fields}
+    </div>
+    <ol class="seat-setup" id="seat-setup">${Array.from({ length: max }, (_, i) => seatRow(game, i)).join("")}</ol>
+    <p class="setup-note" id="setup-note"></p>
+    <p class="setup-error" id="setup-error" data-testid="setup-error" role="alert"></p>
+    <div class="dlg-buttons">
+      <button type="button" class="btn" id="setup-cancel" data-testid="setup-cancel">Cancel</button>
+      <button type="submit" class="btn btn-big" id="start-match" data-testid="start-match">Start match</button>
+    </div>
+  </form>`;
+}
+
+function seatRow(game, i) {
+  const level = game.levels.length > 1 ? `
+    <label class="visually-hidden" for="seat-${i}-level">Seat ${i + 1} computer level</label>
+    <select id="seat-${i}-level" data-testid="seat-${i}-level">
+      ${options(game.levels.map((l) => [l, capital(l)]), game.level)}
+    </select>` : "";
+  const auto = game.autoFlip ? `
+    <label class="seat-row-auto"><input type="checkbox" id="seat-${i}-auto" data-testid="seat-${i}-auto"> Auto-flip</label>` : "";
+  return `<li class="seat-row" data-row="${i}">
+    <span class="seat-row-token" id="seat-${i}-token">${game.token(i, "?")}</span>
+    <label class="visually-hidden" for="seat-${i}-name">Seat ${i + 1} name</label>
+    <input id="seat-${i}-name" data-testid="seat-${i}-name" maxlength="24" autocomplete="off" spellcheck="false">
+    <label class="visually-hidden" for="seat-${i}-kind">Seat ${i + 1} player</label>
+    <select id="seat-${i}-kind" data-testid="seat-${i}-kind">
+      <option value="human">Human</option><option value="computer">Computer</option>
+    </select>${level}${auto}
+    <span class="seat-row-desc">${escapeText(game.tokenLabel(i))}</span>
+  </li>`;
+}
+
+/** Online: seat 1 is you (the host); the others are open for friends, or computers. */
+function kindOptions(online, i) {
+  if (!online) return [["human", "Human"], ["computer", "Computer"]];
+  return i === 0 ? [["you", "You (host)"]] : [["open", "Open for a friend"], ["computer", "Computer"]];
+}
+
+/** Fill `dialog` with the new-match form for `game` (see the top of this file). */
+export function createSetup(dialog, game) {
+  dialog.innerHTML = form(game);
+  const max = game.seats.max;
+  const $ = (id) => dialog.querySelector(`#${id}`);
+  const seat = (i) => ({
+    row: dialog.querySelector(`[data-row="${i}"]`),
+    token: $(`seat-${i}-token`),
+    name: $(`seat-${i}-name`),
+    kind: $(`seat-${i}-kind`),
+    level: $(`seat-${i}-level`),
+    auto: $(`seat-${i}-auto`),
+  });
+  const seats = Array.from({ length: max }, (_, i) => seat(i));
+  const count = () => Number($("seat-count").value);
+  const computerName = (i) => game.computerNames[Math.max(0, i - 1)];
+
+  function mode() {
+    return dialog.querySelector("input[name=mode]:checked")?.value === "online" ? "online" : "local";
+  }
+
+  function applyMode(chosen) {
+    const online = chosen === "online";
+    seats.forEach(({ kind }, i) => {
+      const previous = kind.value;
+      const choices = kindOptions(online, i);
+      kind.innerHTML = options(choices);
+      const fallback = online ? (i === 0 ? "you" : "open") : (i === 0 ? "human" : "computer");
+      // A mode switch starts from its usual table: friends' seats online, computers on one device.
+      kind.value = choices.some(([value]) => value === previous) && kind.dataset.mode === chosen ? previous : fallback;
+      kind.dataset.mode = chosen;
+      kind.disabled = choices.length === 1;
+    });
+    dialog.classList.toggle("is-online", online);
+    $("start-match").textContent = online ? "Create room" : "Start match";
+    $("setup-title").textContent = online ? "New online room" : "New match";
+    if (online) {
+      const saved = loadName();
+      if (saved && game.humanNames.includes(seats[0].name.value.trim())) seats[0].name.value = saved;
+    }
+    sync(null, false);
+  }
+
+  /** Make the form consistent after a change (`changed`: the seat whose kind or name changed). */
+  function sync(changed, kindChanged) {
+    const n = count();
+    seats.forEach(({ row, token, name, kind: select, level, auto }, i) => {
+      row.hidden = i >= n;
+      const kind = select.value;
+      if (level) level.disabled = kind !== "computer";
+      if (auto) {
+        auto.disabled = kind !== "human";
+        if (kind !== "human") auto.checked = false;
+      }
+      row.classList.toggle("is-human", kind === "human" || kind === "you");
+      // An open seat is named by the friend who joins it; the name typed before comes back.
+      name.disabled = kind === "open";
+      if (kind === "open") {
+        name.dataset.kept = name.value || name.dataset.kept || "";
+        name.value = "";
+      } else if (!name.value && name.dataset.kept) {
+        name.value = name.dataset.kept;
+      }
+      name.placeholder = kind === "open" ? "A friend joins here" : kind === "you" ? "Your name" : "";
+      if (kind === "computer" && !name.value.trim()) name.value = computerName(i);
+      if (kindChanged && changed === i && kind !== "open") {
+        const defaults = [...game.computerNames, ...game.humanNames];
+        if (!name.value.trim() || defaults.includes(name.value.trim())) {
+          name.value = kind === "computer" ? computerName(i) : game.humanNames[i];
+        }
+      }
+      token.innerHTML = game.token(i, (name.value.trim()[0] || "?").toUpperCase());
+    });
+    const start = $("start-seat");
+    const previous = start.value;
+    start.innerHTML = `<option value="random">Random</option>${seats.slice(0, n).map(({ name }, i) =>
+      `<option value="${i}">${escapeText(name.value.trim() || `Seat ${i + 1}`)}</option>`).join("")}`;
+    start.value = [...start.options].some((o) => o.value === previous) ? previous : "random";
+    const kinds = seats.slice(0, n).map(({ kind }) => kind.value);
+    $("setup-note").textContent = game.note({
+      online: mode() === "online",
+      humans: kinds.filter((k) => k === "human").length,
+      friends: kinds.filter((k) => k === "open").length,
+    });
+    game.onSync?.();
+  }
+
+  /** The setup the form describes, or null (with a message) when it cannot be played. */
+  function read() {
+    const chosen = mode();
+    const result = [];
+    for (let i = 0; i < count(); i += 1) {
+      const { name: input, kind: select, level, auto } = seats[i];
+      const name = input.value.trim();
+      const kind = select.value;
+      if (kind === "open") {
+        result.push({ kind: "open" });
+        continue;
+      }
+      if (!name) {
+        setError(`Give seat ${i + 1} a name.`);
+        input.focus();
+        return null;
+      }
+      const entry = { kind: kind === "you" ? "human" : kind, name };
+      if (kind === "computer") entry.level = level ? level.value : game.levels[0];
+      else if (auto) entry.autoFlip = auto.checked;
+      result.push(entry);
+    }
+    if (chosen === "online" && !result.slice(1).some((s) => s.kind === "open")) {
+      setError("Open at least one seat for a friend, or choose “On this device”.");
+      return null;
+    }
+    const start = $("start-seat").value;
+    setError("");
+    return { mode: chosen, seats: result, startSeat: start === "random" ? null : Number(start) };
+  }
+
+  function setError(text) {
+    $("setup-error").textContent = text;
+  }
+
+  /** Choose "On this device" or "Online with friends". */
+  function setMode(chosen) {
+    const radio = dialog.querySelector(`input[name=mode][value="${chosen}"]`);
+    if (radio) radio.checked = true;
+    applyMode(chosen);
+  }
+
+  /** Fill the form from a setup (for "New match" after a match: same seats as before). */
+  function fill(setup) {
+    if (!setup) return;
+    if (mode() !== "local") setMode("local");
+    $("seat-count").value = String(setup.seats.length);
+    setup.seats.forEach((s, i) => {
+      seats[i].kind.value = s.kind;
+      seats[i].name.value = s.name;
+      if (s.level && seats[i].level) seats[i].level.value = s.level;
+      if (seats[i].auto) seats[i].auto.checked = Boolean(s.autoFlip);
+    });
+    sync(null, false);
+    $("start-seat").value = setup.startSeat === null || setup.startSeat === undefined ? "random" : String(setup.startSeat);
+  }
+
+  function show({ canContinue = false, canCancel = false, error = "" } = {}) {
+    $("resume").hidden = !canContinue;
+    $("setup-cancel").hidden = !canCancel;
+    setError(error);
+    dialog.oncancel = canCancel ? null : (event) => event.preventDefault();
+    if (!dialog.open) dialog.showModal();
+    (canContinue ? $("continue") : $("seat-count")).focus();
+  }
+
+  function hide() {
+    if (dialog.open) dialog.close();
+  }
+
+  for (const radio of dialog.querySelectorAll("input[name=mode]")) {
+    radio.addEventListener("change", () => applyMode(mode()));
+  }
+  seats.forEach(({ kind, name }, i) => {
+    kind.value = i === 0 ? "human" : "computer";
+    name.value = i === 0 ? game.humanNames[0] : game.computerNames[i - 1];
+    kind.addEventListener("change", () => sync(i, true));
+    name.addEventListener("input", () => sync(i, false));
+  });
+  $("seat-count").addEventListener("change", () => sync(null, false));
+  $("setup-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const setup = read();
+    if (setup) game.onStart(setup);
+  });
+  $("setup-cancel").addEventListener("click", hide);
+  $("continue").addEventListener("click", () => game.onContinue());
+  sync(null, false);
+
+  return {
+    show,
+    hide,
+    fill,
+    setMode,
+    error: setError,
+    /** While a match is being set up: the start button cannot be pressed twice. */
+    busy(on) {
+      $("start-match").disabled = on;
+    },
+  };
+}
