@@ -28,7 +28,7 @@ from .limits import Attempts, TokenBucket
 from .online import OnlineRoom, is_code, is_room_id, new_code
 from .room import Committed, RoomError, Viewer
 from .storage import RoomStore, StorageError, Write
-from .wire import receive, refuse
+from .wire import encode, receive, refuse
 from .writer import Writer
 
 MAX_ROOMS = 10_000
@@ -260,7 +260,7 @@ class Hub:
         async with self.lock(code):
             for message in messages:
                 with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-                    await connection.websocket.send_json(message)
+                    await connection.websocket.send_text(encode(message))
 
     async def broadcast(self, room: OnlineRoom, moves: list[Committed]) -> None:
         """Send every socket of the room the change as its own viewer sees it.
@@ -270,16 +270,20 @@ class Hub:
         """
         async with self.lock(room.code):
             connections = list(self.sockets.get(room.code, []))
-            rendered: dict[Viewer, JSON] = {}
+            shared = room.shared_view()
+            rendered: dict[Viewer, str] = {}
             for connection in connections:  # render all first: the room may change meanwhile
-                if connection.viewer not in rendered:
-                    viewer = connection.viewer
-                    rendered[viewer] = (
-                        room.update(moves, viewer) if moves else room.snapshot(viewer)
+                viewer = connection.viewer
+                if viewer not in rendered:
+                    message = (
+                        room.update(moves, viewer, shared=shared)
+                        if moves
+                        else room.snapshot(viewer, shared=shared)
                     )
+                    rendered[viewer] = encode(message)
             for connection in connections:
                 with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # its handler ends
-                    await connection.websocket.send_json(rendered[connection.viewer])
+                    await connection.websocket.send_text(rendered[connection.viewer])
 
     # --- timers: computer moves, absent players' turns, host hand-off -------------------
 

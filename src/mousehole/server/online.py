@@ -494,12 +494,31 @@ class OnlineRoom:
             "host": index == self.host,
         }
 
-    def snapshot(self, viewer: Viewer, *, record: bool = True) -> JSON:
+    def shared_view(self) -> JSON:
+        """Return the part of a snapshot that is the same for every viewer (the room, its
+        seats, the version): a broadcast renders it once for all its sockets."""
+        return {
+            "type": "snapshot",
+            "room": self.code,
+            "code": None if self.private else self.code,
+            "link": None if self.private else join_link(self.code),
+            "game": self.room.game.name,
+            "options": self.room.game.options(),
+            "version": self.room.version,
+            "started": self.started,
+            "pace": self.pace,
+            "grace": None if self.private else self.grace,
+            "levels": list(BOTS[self.room.game.name]),
+            "seats": [self.seat_view(i) for i in range(len(self.seats))],
+        }
+
+    def snapshot(self, viewer: Viewer, *, record: bool = True, shared: JSON | None = None) -> JSON:
         """Return the room as `viewer` sees it (None: a spectator, public information only).
 
         Without `record` the snapshot leaves the record out (updates carry their moves, and
         a client appends them to the record it has), unless the game is over, when the
-        record (its secret revealed) comes along.
+        record (its secret revealed) comes along. `shared` is this room's `shared_view()`,
+        when the caller has it already.
         """
         match = self.room.match
         state = match.state
@@ -519,25 +538,12 @@ class OnlineRoom:
             you = {"seat": seat, "seats": [seat], "host": seat == self.host}
             observer = seat
             mine = human_turn and actor == seat
-        snapshot: JSON = {
-            "type": "snapshot",
-            "room": self.code,
-            "code": None if self.private else self.code,
-            "link": None if self.private else join_link(self.code),
-            "game": self.room.game.name,
-            "options": self.room.game.options(),
-            "version": self.room.version,
-            "started": self.started,
-            "pace": self.pace,
-            "grace": None if self.private else self.grace,
-            "levels": list(BOTS[self.room.game.name]),
-            "seats": [self.seat_view(i) for i in range(len(self.seats))],
-            "you": you,
-            "state": state.observation(observer),
-            "to_act": None if actor < 0 else actor,
-            "legal": [a.to_json() for a in state.legal_actions()] if mine else [],
-            "winners": state.winners(),
-        }
+        snapshot: JSON = dict(self.shared_view() if shared is None else shared)
+        snapshot["you"] = you
+        snapshot["state"] = state.observation(observer)
+        snapshot["to_act"] = None if actor < 0 else actor
+        snapshot["legal"] = [a.to_json() for a in state.legal_actions()] if mine else []
+        snapshot["winners"] = state.winners()
         if record or self.room.finished:
             snapshot["record"] = (
                 self.room.owner_record()
@@ -561,11 +567,11 @@ class OnlineRoom:
             "seats": [self.seat_view(i) for i in range(len(self.seats))],
         }
 
-    def update(self, moves: list[Committed], viewer: Viewer) -> JSON:
+    def update(self, moves: list[Committed], viewer: Viewer, *, shared: JSON | None = None) -> JSON:
         """Return the update of `moves` as `viewer` sees it: its moves and its new snapshot
         (without the record, which the client extends with the moves, until the end)."""
         return {
             "type": "update",
             "moves": [move.to_json(viewer) for move in moves],
-            "snapshot": self.snapshot(viewer, record=False),
+            "snapshot": self.snapshot(viewer, record=False, shared=shared),
         }

@@ -317,8 +317,11 @@ class RoomStore:
         flag = None if finished is None else int(finished)
 
         def write(db: sqlite3.Connection) -> None:
+            # moves are stored without gaps from 0 (`_insert_rows`), so the count is the last
+            # index + 1: max() reads one entry of the primary key, count(*) walks them all
             row = db.execute(
-                "SELECT (SELECT count(*) FROM moves WHERE room_id = ?) FROM rooms WHERE id = ?",
+                "SELECT (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = ?)"
+                " FROM rooms WHERE id = ?",
                 (room_id, room_id),
             ).fetchone()
             if row is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket
@@ -34,6 +35,17 @@ async def json_body(request: Request, limit: int = MAX_MESSAGE) -> dict[str, Any
     return data
 
 
+def encode(message: JSON) -> str:
+    """Return a message as compact JSON text (orjson: a broadcast encodes one per viewer, and
+    the standard library's encoder was an eighth of the server's time under load)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+async def send(websocket: WebSocket, message: JSON) -> None:
+    """Send one message as a text frame."""
+    await websocket.send_text(encode(message))
+
+
 async def receive(websocket: WebSocket) -> JSON:
     """Return the next message as a JSON object; raise RoomError saying why it is not one."""
     text = await websocket.receive_text()
@@ -60,5 +72,5 @@ CLOSE_CODES = {
 
 async def refuse(websocket: WebSocket, code: str, message: str) -> None:
     """Send the error, then close the socket with the code that goes with it."""
-    await websocket.send_json({"type": "error", "code": code, "message": message})
+    await send(websocket, {"type": "error", "code": code, "message": message})
     await websocket.close(code=CLOSE_CODES.get(code, 4404))
