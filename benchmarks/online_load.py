@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import http.client
 import json
 import multiprocessing as mp
@@ -39,6 +40,9 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import orjson
+import uvloop
 
 PREFERENCE = ("roll", "split", "crank", "end")
 
@@ -177,7 +181,7 @@ class Seat:
         try:
             async for raw in self.ws:
                 stats.messages += 1
-                self.handle(json.loads(raw))
+                self.handle(orjson.loads(raw))
         except ConnectionClosed:
             pass
         if not self.room.closing:
@@ -308,6 +312,7 @@ class Client:
         self.window_start = float("inf")
         self.window_end = float("inf")
         self.stopping = False
+        self.stopped = asyncio.Event()  # set with `stopping`: what the rooms' players await
         self.sequence = 0
         self.gate = asyncio.Semaphore(32)  # rooms being set up at once
 
@@ -322,7 +327,7 @@ class Client:
         while True:
             await asyncio.sleep(random.uniform(0, 1.0))  # rooms do not all start at once
             await room.seats[0].ws.send(json.dumps({"type": "start"}))
-            stop = asyncio.get_running_loop().create_task(self._stopped())
+            stop = asyncio.get_running_loop().create_task(self.stopped.wait())
             over = asyncio.get_running_loop().create_task(room.over.wait())
             await asyncio.wait({stop, over}, return_when=asyncio.FIRST_COMPLETED)
             stop.cancel()
@@ -337,10 +342,6 @@ class Client:
                 return
             self.current[id(room)] = room
 
-    async def _stopped(self) -> None:
-        while not self.stopping:
-            await asyncio.sleep(0.1)
-
     async def run(self, ready: Any, go_at: Any) -> dict[str, Any]:
         _raise_nofile()
         began = time.time()
@@ -352,6 +353,12 @@ class Client:
             if not isinstance(room, LoadRoom):
                 self.stats.error(f"setup: {type(room).__name__}: {room}"[:120])
         setup_seconds = time.time() - began
+        # The load generator's own collector would stall its loop and add its pauses to the
+        # server's latency: its thousands of sockets are frozen, and it does not collect
+        # while it measures (it runs for seconds; the server keeps its own settings).
+        gc.collect()
+        gc.freeze()
+        gc.disable()
         with ready.get_lock():
             ready.value += 1
         while go_at.value == 0:
@@ -367,6 +374,7 @@ class Client:
         await asyncio.sleep(max(0.0, self.window_end - time.time()))
         usage1 = resource.getrusage(resource.RUSAGE_SELF)
         self.stopping = True
+        self.stopped.set()
         await asyncio.gather(*players, return_exceptions=True)
         deadline = time.time() + 5  # let the last answers arrive
         while time.time() < deadline and any(
@@ -400,7 +408,7 @@ class Client:
 
 def _client_main(settings: Settings, ready: Any, go_at: Any, results: Any) -> None:
     try:
-        result = asyncio.run(Client(settings).run(ready, go_at))
+        result = uvloop.run(Client(settings).run(ready, go_at))
     except Exception as error:  # reported to the parent
         result = {"fatal": f"{type(error).__name__}: {error}"}
         with ready.get_lock():
