@@ -8,10 +8,12 @@ or record shows another seat's secrets. OpenSpiel `games_sim_test.py` and Pettin
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -67,11 +69,12 @@ def _ausdiemaus_invariants(before: State | None, state: State) -> None:
         assert sum(data["unseen"]) <= sum(old["unseen"]) or old["phase"] == "start"
 
 
-def _ausdiemaus_secrets(state: State) -> list[str]:
-    """The won cards under every stack, as the list of lists that only `to_json` holds (an
-    observation has no nested list, so this cannot appear in one by accident)."""
-    won = state.to_json()["won"]
-    return [json.dumps(won), '"won"', '"unseen"'] if any(won) else ['"won"', '"unseen"']
+def _ausdiemaus_secrets(state: State) -> list[Any]:
+    """The won cards under every stack (the list of lists that only `to_json` holds), and each
+    seat's unseen count beside them: an observation has neither, so neither can be in one by
+    accident. A won queue alone is not listed: the pile's list of cards may equal one."""
+    data = state.to_json()
+    return [data["won"]] if any(data["won"]) else []
 
 
 INVARIANTS: dict[str, Callable[[State | None, State], None]] = {
@@ -80,11 +83,46 @@ INVARIANTS: dict[str, Callable[[State | None, State], None]] = {
 }
 """Each game's own invariants; a new game must add its entry (the test below checks)."""
 
-SECRETS: dict[str, Callable[[State], list[str]]] = {
+SECRETS: dict[str, Callable[[State], list[Any]]] = {
     "mousetrap": lambda state: [],  # ruling: Mouse Trap has no secrets
     "ausdiemaus": _ausdiemaus_secrets,  # ruling: nobody sees a stack's contents
 }
-"""Each game's secret strings for a position: none may appear in another seat's view."""
+"""Each game's secret values for a position: none may be any part of another seat's view."""
+
+SECRET_KEYS: dict[str, frozenset[str]] = {
+    "mousetrap": frozenset(),
+    "ausdiemaus": frozenset({"won", "unseen"}),  # the omniscient position's stack fields
+}
+"""Each game's keys that only its omniscient position has: none may be in a view."""
+
+
+def _parts(value: Any) -> Iterator[tuple[str | None, Any]]:
+    """Yield every value inside a JSON value (itself included), each with its key if any."""
+    stack: list[tuple[str | None, Any]] = [(None, value)]
+    while stack:
+        key, item = stack.pop()
+        yield key, item
+        if isinstance(item, dict):
+            stack.extend(item.items())
+        elif isinstance(item, list):
+            stack.extend((None, part) for part in item)
+
+
+def revealed(name: str, state: State, shown: Any) -> str | None:
+    """Return what of `state`'s secrets the JSON value `shown` gives away, or None.
+
+    A structural check: `shown` is walked part by part, so no formatting of the JSON text
+    (spaces, key order) can hide a secret from it.
+    """
+    secrets = SECRETS[name](state)
+    for key, part in _parts(shown):
+        if key in SECRET_KEYS[name]:
+            return f"the key {key!r}"
+        for secret in secrets:
+            if part == secret:
+                return f"the secret {json.dumps(secret)[:60]}"
+    return None
+
 
 CASES = [
     pytest.param(name, seats, id=f"{name}-{seats}")
@@ -196,16 +234,35 @@ def test_no_view_or_record_shown_to_a_seat_contains_another_seats_secrets(
     match = _random_match(game, 5, check=False)
     state = game.new_initial_state()
     views = {seat: record_view(game, match.record, seat) for seat in [None, *range(seats)]}
-    for move in match.record.moves:
+    record = match.record
+    for index, move in enumerate(record.moves):
+        prefix = dataclasses.replace(record, moves=record.moves[:index])
         for viewer in [None, *range(seats)]:
-            shown = json.dumps(state.observation(viewer))
-            for secret in SECRETS[name](state):
-                assert secret not in shown
+            observation = json.loads(json.dumps(state.observation(viewer)))
+            assert revealed(name, state, observation) is None, (viewer, index)
+            if index % 5 == 0:  # mid-match, as a seat is shown its record after a reconnect
+                shown = record_view(game, prefix, viewer)
+                assert revealed(name, state, shown) is None, (viewer, index)
         state = state.apply(move.action)
     for view in views.values():
         assert len(view["moves"]) == len(match.record.moves)
         assert view["seed"] == match.seed, "the seed is revealed once the game is over"
         json.dumps(view)  # what a seat is shown is plain JSON
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_secret_check_catches_the_omniscient_position(name: str) -> None:
+    """The check above can fail: the full position (never sent) holds every secret."""
+    game = load_game(name, seats=4)
+    match = _random_match(game, 5, check=False)
+    state = game.new_initial_state()
+    caught = 0
+    for move in match.record.moves:
+        if SECRETS[name](state) or SECRET_KEYS[name]:
+            assert revealed(name, state, state.to_json()) is not None
+            caught += 1
+        state = state.apply(move.action)
+    assert caught > 0 or not SECRET_KEYS[name], "a game with secrets shows some"
 
 
 @pytest.mark.parametrize(("name", "seats"), CASES)
