@@ -10,14 +10,14 @@ middle of a chase (docs/api.md, "Records and replay"): the server resumes it, th
 from __future__ import annotations
 
 import json
-import urllib.error
+import time
 import urllib.request
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, ViewportSize, WebSocket, expect
 
-from .conftest import screenshot
+from .conftest import NewPage, screenshot
 
 SETTINGS = (
     'try { localStorage.setItem("mousehole.settings",'
@@ -422,11 +422,8 @@ def test_an_online_room_is_started_by_the_host_and_paced_by_the_server(
         headers={"Content-Type": "application/json"},
         method="POST",
     )
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            room = json.loads(response.read())
-    except urllib.error.HTTPError as error:  # online rooms not served by this build
-        pytest.skip(f"POST /api/online: {error.code}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        room = json.loads(response.read())
     code = room["code"]
     seat = {"token": room["token"], "seat": 0, "name": "Ann", "game": "ausdiemaus"}
     page.context.add_init_script(SETTINGS % "on")
@@ -503,3 +500,123 @@ def test_a_typed_name_comes_back_after_the_seat_was_open(page: Page, server: str
     page.get_by_test_id("mode-local").check()
     expect(page.get_by_test_id("seat-2-name")).to_have_value("Zed")
     expect(page.get_by_test_id("start-seat").locator("option[value='2']")).to_have_text("Zed")
+
+
+def _online_page(new_page: NewPage, width: int = 1280, height: int = 800) -> Page:
+    page = new_page(width, height)
+    page.context.add_init_script(SETTINGS % "on")
+    return page
+
+
+def _turn_whoever_may(pages: list[Page], turns: int) -> None:
+    """Let whichever page may turn over do so, `turns` times (or until the ranking opens);
+    each turn waits until that page has shown its own update."""
+    for _ in range(turns):
+        deadline = time.monotonic() + 30
+        while True:
+            if any(page.get_by_test_id("ranking").is_visible() for page in pages):
+                return
+            ready = [page for page in pages if page.get_by_test_id("turn-over").is_enabled()]
+            if ready:
+                break
+            assert time.monotonic() < deadline, "nobody could turn over for 30 s"
+            time.sleep(0.05)
+        page = ready[0]
+        before = _version(page)
+        page.get_by_test_id("turn-over").click()
+        page.wait_for_function(f"{PAGE}.snapshot.version > {before} && {PAGE}.idle")
+
+
+def _same_version(pages: list[Page]) -> int:
+    """Wait until every page shows the version of the first; return it."""
+    version = _version(pages[0])
+    for page in pages[1:]:
+        page.wait_for_function(f"{PAGE}.snapshot.version >= {version} && {PAGE}.idle")
+    return version
+
+
+def test_two_browsers_play_online_with_auto_flip_and_an_absent_player_turned_for(
+    new_page: NewPage, online_server: str
+) -> None:
+    server = online_server
+    # Ann creates a room for two on the table's page; Bo joins by the link on a phone.
+    host = _online_page(new_page)
+    host.goto(f"{server}/play/ausdiemaus?online=new")
+    expect(host.get_by_test_id("mode-online")).to_be_checked()
+    host.get_by_test_id("seat-count").select_option("2")
+    host.get_by_test_id("seat-0-name").fill("Ann")
+    expect(host.get_by_test_id("seat-1-kind")).to_have_value("open")
+    host.get_by_test_id("start-match").click()
+    expect(host.get_by_test_id("waiting-room")).to_be_visible()
+    code = host.get_by_test_id("room-code").inner_text()
+    expect(host.get_by_test_id("start-online")).to_be_disabled()
+
+    friend = _online_page(new_page, 390, 844)
+    frames = _watch_frames(friend)
+    friend.goto(f"{server}/join/{code}")
+    expect(friend.get_by_test_id("join-status")).to_contain_text("Aus die Maus!")
+    friend.get_by_test_id("join-name").fill("Bo")
+    friend.get_by_test_id("join-submit").click()
+    friend.wait_for_url(f"**/play/ausdiemaus?room={code}")
+    expect(friend.get_by_test_id("waiting-room")).to_be_visible()
+    expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "connected")
+    host.get_by_test_id("start-online").click()
+    for page in (host, friend):
+        expect(page.get_by_test_id("waiting-room")).to_be_hidden()
+        expect(page.get_by_test_id("room-panel")).to_be_visible()
+
+    # They turn over in turn, each on their own page; both tables agree.
+    pages = [host, friend]
+    _turn_whoever_may(pages, 6)
+    version = _same_version(pages)
+    assert version >= 6
+    sizes = host.evaluate(f"{PAGE}.snapshot.state.stacks")
+    assert friend.evaluate(f"{PAGE}.snapshot.state.stacks") == sizes
+    expect(friend.get_by_test_id("auto-flip-1")).to_be_visible()
+    expect(friend.get_by_test_id("auto-flip-0")).to_have_count(0)  # only your own seat
+    screenshot(friend, "ausdiemaus-online-guest-390")
+
+    # Bo switches auto-flip on: his cards turn over by themselves, Ann goes on by hand.
+    friend.get_by_test_id("auto-flip-1").check()
+    turned_by_bo = (
+        f"{PAGE}.record.moves.filter((m) => m.seat === 1 && m.action.type === 'turn').length"
+    )
+    bo_before = friend.evaluate(turned_by_bo)
+    deadline = time.monotonic() + 30
+    while friend.evaluate(turned_by_bo) <= bo_before + 1:
+        if host.get_by_test_id("ranking").is_visible():
+            break
+        assert time.monotonic() < deadline, "Bo's auto-flip turned nothing over"
+        if host.get_by_test_id("turn-over").is_enabled():
+            _turn_whoever_may([host], 1)
+        time.sleep(0.05)
+    expect(friend.get_by_test_id("auto-flip-1")).to_be_checked()
+
+    # Bo loses the connection with auto-flip off: the server turns his cards over for him
+    # after a short timeout (the game's absent autoplay), and Ann plays on.
+    friend.get_by_test_id("auto-flip-1").uncheck()
+    _same_version(pages)
+    friend.context.set_offline(True)
+    expect(friend.get_by_test_id("reconnect-banner")).to_be_visible()
+    expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "absent")
+    turned_for_bo = host.evaluate(turned_by_bo)
+    deadline = time.monotonic() + 40
+    while host.evaluate(turned_by_bo) == turned_for_bo:
+        if host.get_by_test_id("ranking").is_visible():
+            break
+        assert time.monotonic() < deadline, "nobody turned over for the absent Bo"
+        if host.get_by_test_id("turn-over").is_enabled():
+            _turn_whoever_may([host], 1)
+        time.sleep(0.1)
+    screenshot(host, "ausdiemaus-online-host-bo-away")
+
+    # Back online, Bo's page catches up with the table; no message held a stack's contents.
+    friend.context.set_offline(False)
+    expect(friend.get_by_test_id("reconnect-banner")).to_be_hidden()
+    expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "connected")
+    _same_version(pages)
+    assert friend.evaluate(f"{PAGE}.snapshot.state.stacks") == host.evaluate(
+        f"{PAGE}.snapshot.state.stacks"
+    )
+    assert len(frames) > 10
+    _assert_no_stack_contents([json.loads(frame) for frame in frames])
