@@ -278,9 +278,9 @@ once in a run; and client and server together keep both cores over 70% busy. The
 speed matters as much: on the day the shipped server met the target (p99 9.2 ms, commit
 `a7941a0`), the engine's random games ran at 2,395 a second; the run above was made on a
 machine of the same class where they ran at 1,314 (see the first table), and there the server
-needs about 1.4 times the CPU per action that it needed then, although it now does less. Encoding with orjson and rendering a
-broadcast's shared view once (commit `4b8eb4a`) brought the p50 at 1,000 rooms from 46 ms to
-6 ms on that slower machine.
+needs about 1.4 times the CPU per action that it needed then, although it now does less.
+Encoding with orjson and rendering a broadcast's shared view once (commit `4b8eb4a`) brought
+the p50 at 1,000 rooms from 46 ms to 6 ms on that slower machine.
 """
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -527,6 +528,19 @@ def _turn_whoever_may(pages: list[Page], turns: int) -> None:
         page.wait_for_function(f"{PAGE}.snapshot.version > {before} && {PAGE}.idle")
 
 
+def _ann_plays_until(host: Page, done: Callable[[], bool], seconds: float, why: str) -> None:
+    """Turn over on the host's page whenever it may, until `done()` (or the ranking opens);
+    fail with `why` after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        if host.get_by_test_id("ranking").is_visible():
+            return
+        assert time.monotonic() < deadline, why
+        if host.get_by_test_id("turn-over").is_enabled():
+            _turn_whoever_may([host], 1)
+        time.sleep(0.05)
+
+
 def _same_version(pages: list[Page]) -> int:
     """Wait until every page shows the version of the first; return it."""
     version = _version(pages[0])
@@ -582,14 +596,9 @@ def test_two_browsers_play_online_with_auto_flip_and_an_absent_player_turned_for
         f"{PAGE}.record.moves.filter((m) => m.seat === 1 && m.action.type === 'turn').length"
     )
     bo_before = friend.evaluate(turned_by_bo)
-    deadline = time.monotonic() + 30
-    while friend.evaluate(turned_by_bo) <= bo_before + 1:
-        if host.get_by_test_id("ranking").is_visible():
-            break
-        assert time.monotonic() < deadline, "Bo's auto-flip turned nothing over"
-        if host.get_by_test_id("turn-over").is_enabled():
-            _turn_whoever_may([host], 1)
-        time.sleep(0.05)
+    _ann_plays_until(
+        host, lambda: friend.evaluate(turned_by_bo) > bo_before + 1, 30, "Bo's auto-flip idles"
+    )
     expect(friend.get_by_test_id("auto-flip-1")).to_be_checked()
 
     # Bo loses the connection with auto-flip off: the server turns his cards over for him
@@ -600,14 +609,9 @@ def test_two_browsers_play_online_with_auto_flip_and_an_absent_player_turned_for
     expect(friend.get_by_test_id("reconnect-banner")).to_be_visible()
     expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "absent")
     turned_for_bo = host.evaluate(turned_by_bo)
-    deadline = time.monotonic() + 40
-    while host.evaluate(turned_by_bo) == turned_for_bo:
-        if host.get_by_test_id("ranking").is_visible():
-            break
-        assert time.monotonic() < deadline, "nobody turned over for the absent Bo"
-        if host.get_by_test_id("turn-over").is_enabled():
-            _turn_whoever_may([host], 1)
-        time.sleep(0.1)
+    _ann_plays_until(
+        host, lambda: host.evaluate(turned_by_bo) > turned_for_bo, 40, "nobody turned for Bo"
+    )
     screenshot(host, "ausdiemaus-online-host-bo-away")
 
     # Back online, Bo's page catches up with the table; no message held a stack's contents.
