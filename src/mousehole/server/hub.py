@@ -29,6 +29,7 @@ from .online import OnlineRoom, is_code, is_room_id, new_code
 from .room import Committed, RoomError, Viewer
 from .storage import RoomStore, StorageError, Write
 from .wire import encode, receive, refuse
+from .wire import send as send_message
 from .writer import Writer
 
 MAX_ROOMS = 10_000
@@ -260,7 +261,7 @@ class Hub:
         async with self.lock(code):
             for message in messages:
                 with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-                    await connection.websocket.send_text(encode(message))
+                    await send_message(connection.websocket, message)
 
     async def broadcast(self, room: OnlineRoom, moves: list[Committed]) -> None:
         """Send every socket of the room the change as its own viewer sees it.
