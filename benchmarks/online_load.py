@@ -311,10 +311,14 @@ class Client:
         self.stats = Stats()
         self.window_start = float("inf")
         self.window_end = float("inf")
-        self.stopping = False
-        self.stopped = asyncio.Event()  # set with `stopping`: what the rooms' players await
+        self.stopped = asyncio.Event()  # set when the measured window ends
         self.sequence = 0
         self.gate = asyncio.Semaphore(32)  # rooms being set up at once
+
+    @property
+    def stopping(self) -> bool:
+        """Return True once the measured window has ended (no new actions are sent)."""
+        return self.stopped.is_set()
 
     async def setup(self) -> LoadRoom:
         async with self.gate:
@@ -373,7 +377,6 @@ class Client:
         players = [asyncio.get_running_loop().create_task(self.play(r, go)) for r in opened]
         await asyncio.sleep(max(0.0, self.window_end - time.time()))
         usage1 = resource.getrusage(resource.RUSAGE_SELF)
-        self.stopping = True
         self.stopped.set()
         await asyncio.gather(*players, return_exceptions=True)
         deadline = time.time() + 5  # let the last answers arrive
