@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import copy
+import gc
 import re
 from typing import Any
 
 import pytest
 
 import mousehole
-from mousehole.engine import InvalidRecordError, Match, record_header, replay
+from mousehole.engine import CHANCE, InvalidRecordError, Match, Move, Moves, record_header, replay
 from mousehole.games.mousetrap import actions as A
 
 from .coin_game import CoinGame
@@ -116,3 +117,42 @@ def test_a_record_with_a_bad_seed_or_initial_position_is_refused() -> None:
 def test_a_record_for_another_game_is_refused_by_the_engine_replay() -> None:
     with pytest.raises(InvalidRecordError, match="the record is for 'mousetrap'"):
         replay(CoinGame(), _record())
+
+
+def _played(steps: int) -> Match:
+    game = mousehole.load_game("mousetrap", seats=2, start_seat=0)
+    match = Match(game, seed=5)
+    while len(match.record.moves) < steps:
+        if match.state.current_player() == CHANCE:
+            match.sample_chance()
+        else:
+            match.apply(match.state.legal_actions()[0])
+    return match
+
+
+def test_record_moves_read_like_a_list_of_moves() -> None:
+    moves = _played(6).record.moves
+    as_list = list(moves)
+    assert len(moves) == 6 and moves[0] == Move(0, A.ROLL) and moves[-1] == as_list[-1]
+    assert moves[1].seat is None and moves == as_list and moves != as_list[:-1]
+    assert moves[2:4] == as_list[2:4] and isinstance(moves[2:4], Moves)
+    assert repr(moves[:1]) == "[Move(seat=0, action=MouseTrapAction.from_text('roll'))]"
+    assert Moves(as_list) == moves and Moves() == [] and moves != "not moves"
+
+
+def test_a_slice_of_the_moves_is_a_copy() -> None:
+    moves = _played(4).record.moves
+    before = list(moves)
+    part = moves[:2]
+    part.append(moves[0])
+    assert len(part) == 3 and moves == before
+
+
+def test_a_records_moves_hold_no_object_per_move_for_the_garbage_collector() -> None:
+    # A server keeps every running match's record: per-move tuples were the only objects a
+    # busy server accumulated, and every collection walked them (docs/benchmarks.md).
+    moves = _played(200).record.moves
+    held = [part for part in gc.get_referents(moves) if not isinstance(part, type)]
+    assert sorted(len(part) for part in held) == [200, 200]
+    tracked = {id(item) for part in held for item in part if gc.is_tracked(item)}
+    assert len(tracked) == len({id(move.action) for move in moves}) < 50  # interned actions

@@ -21,7 +21,7 @@ from .fairness import (
 )
 from .game import CHANCE, JSON, TERMINAL, Action, Game, SeatedGame, State, sample_outcome
 from .match import Match, Player
-from .record import Move, Record, ReplayResult, record_header, record_view, replay
+from .record import Move, Moves, Record, ReplayResult, record_header, record_view, replay
 
 __all__ = [
     "CHANCE",
@@ -37,6 +37,7 @@ __all__ = [
     "Match",
     "MouseholeError",
     "Move",
+    "Moves",
     "NotYourTurnError",
     "Player",
     "Record",

@@ -10,7 +10,7 @@ from typing import Protocol
 from .errors import IllegalActionError, InvalidRecordError, NotYourTurnError
 from .fairness import check_secret, commitment, uniform_from_key
 from .game import CHANCE, TERMINAL, Action, Game, State, sample_outcome
-from .record import Move, Record
+from .record import Move, Moves, Record
 
 
 class Player(Protocol):
@@ -49,7 +49,7 @@ class Match:
         self._rng = random.Random(self.seed)
         self._state = game.new_initial_state() if state is None else state
         initial = None if state is None else state.to_json()
-        self.record = Record(game.name, game.options(), [], initial, self.seed)
+        self.record = Record(game.name, game.options(), Moves(), initial, self.seed)
         if secret is not None:
             self.record.commitment, self.record.secret = commitment(secret), secret
 
@@ -90,7 +90,7 @@ class Match:
         match.record = Record(
             record.game,
             dict(record.options),
-            list(record.moves),
+            record.moves[:],  # a copy: the new match appends to its own
             record.initial,
             match.seed,
             match.record.commitment,

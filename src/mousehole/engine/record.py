@@ -7,9 +7,9 @@ state; a bad record replays up to its first error, which is returned rather than
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from .errors import IllegalActionError, InvalidRecordError, MouseholeError, NotYourTurnError
 from .game import CHANCE, JSON, TERMINAL, Action, Game, State
@@ -24,13 +24,72 @@ class Move(NamedTuple):
     action: Action
 
 
+class Moves(Sequence[Move]):
+    """A record's moves in order: a sequence of `Move` (a slice is a `Moves` too).
+
+    They are kept as two flat lists, of seats and of actions, not as one `Move` per step: a
+    server holds every running match's record, and a tuple per step was one more object for
+    Python's garbage collector to walk in every collection (under load they were the only
+    objects a server accumulated, docs/benchmarks.md). Two lists are two objects, whatever the
+    length of the match. Games intern their actions, so the lists only hold references.
+    """
+
+    __slots__ = ("_actions", "_seats")
+
+    def __init__(self, moves: Iterable[Move] = ()):
+        self._seats: list[int | None] = []
+        self._actions: list[Action] = []
+        self.extend(moves)
+
+    def append(self, move: Move) -> None:
+        """Add one move at the end."""
+        seat, action = move
+        self._seats.append(seat)
+        self._actions.append(action)
+
+    def extend(self, moves: Iterable[Move]) -> None:
+        """Add moves at the end, in order."""
+        for move in moves:
+            self.append(move)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> Moves: ...
+    def __getitem__(self, index: int | slice) -> Move | Moves:
+        if isinstance(index, slice):
+            part = Moves()
+            part._seats = self._seats[index]
+            part._actions = self._actions[index]
+            return part
+        return Move(self._seats[index], self._actions[index])
+
+    def __iter__(self) -> Iterator[Move]:
+        return map(Move, self._seats, self._actions)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Moves):
+            return self._seats == other._seats and self._actions == other._actions
+        if isinstance(other, list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the list it stands for
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 @dataclass
 class Record:
     """Everything needed to reproduce a match."""
 
     game: str
     options: JSON
-    moves: list[Move] = field(default_factory=list)
+    moves: Moves = field(default_factory=Moves)
     initial: JSON | None = None
     """The starting position when the match began from a loaded state; None for a new game."""
     seed: int | None = None
@@ -58,8 +117,8 @@ class Record:
         if self.secret is not None:
             data["secret"] = self.secret
         data["moves"] = [
-            {"seat": "chance" if m.seat is None else m.seat, "action": m.action.to_json()}
-            for m in self.moves
+            {"seat": "chance" if seat is None else seat, "action": action.to_json()}
+            for seat, action in self.moves
         ]
         return data
 
@@ -113,9 +172,8 @@ def replay(game: Game, data: Mapping[str, Any]) -> ReplayResult:
         state = game.state_from_json(initial)
     else:
         raise InvalidRecordError("initial: must be a position object or null")
-    record = Record(
-        game.name, options, [], None if initial is None else dict(initial), seed, commitment, secret
-    )
+    start = None if initial is None else dict(initial)
+    record = Record(game.name, options, Moves(), start, seed, commitment, secret)
     for index, entry in enumerate(data.get("moves", [])):
         try:
             move = _parse_move(game, entry, index)
