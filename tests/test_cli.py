@@ -399,6 +399,36 @@ def test_serve_can_keep_pythons_collector_and_accept_compression(
     assert started == [{"host": "127.0.0.1", "port": 8000, "ws_per_message_deflate": True}]
 
 
+@pytest.mark.parametrize(("argv", "sync"), [([], "normal"), (["--sync", "full"], "full")])
+def test_serve_stores_with_the_sync_setting_asked_for(
+    argv: list[str],
+    sync: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import uvicorn
+
+    import mousehole.cli
+
+    apps: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: apps.append(app))
+    monkeypatch.setattr(mousehole.cli, "tune_gc", lambda: None)
+    result = run(["serve", "--db", "test.sqlite3", *argv], capsys)
+    assert result.status == 0
+    [app] = apps
+    assert app.state.store.sync == sync
+    app.state.store.close()
+
+
+def test_serve_refuses_an_unknown_sync_setting_by_name(
+    started: list[dict[str, object]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = run(["serve", "--db", "test.sqlite3", "--sync", "off"], capsys)
+    assert result.status == 2
+    assert "argument --sync: invalid choice: 'off' (choose from 'normal', 'full')" in result.err
+    assert started == []
+
+
 def _replay_file_problem(case: str, records: Path, tmp_path: Path) -> tuple[list[str], str]:
     """Set up the working folder for `case`; return the arguments and the expected message."""
     if case == "missing file":

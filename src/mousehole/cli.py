@@ -40,6 +40,14 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="SQLite file (default var/mousehole.sqlite3)")
     serve.add_argument(
+        "--sync",
+        choices=("normal", "full"),
+        default="normal",
+        help="when a move counts as stored: normal, once written (survives a crash of the "
+        "server; default) or full, once flushed to the disk (survives a power cut too; every "
+        "update then waits on the disk: see docs/storage.md)",
+    )
+    serve.add_argument(
         "--gc",
         choices=("tuned", "python"),
         default="tuned",
@@ -115,7 +123,7 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         computer_delay=_env_seconds("MOUSEHOLE_COMPUTER_DELAY", defaults.computer_delay, parser),
     )
     try:
-        app = create_app(args.db, online=online)
+        app = create_app(args.db, online=online, sync=args.sync)
     except StorageError as error:
         parser.error(str(error))
     if args.gc == "tuned":

@@ -200,6 +200,34 @@ def test_the_database_is_in_wal_mode_with_a_schema_version(store: RoomStore) -> 
         assert other.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
 
 
+@pytest.mark.parametrize(("sync", "level"), [("normal", 1), ("full", 2)])
+def test_the_sync_setting_sets_how_durable_a_commit_is(
+    tmp_path: Path, sync: str, level: int
+) -> None:
+    store = RoomStore(tmp_path / "rooms.sqlite3", sync=sync)
+    try:
+        # PRAGMA synchronous reads 1 for NORMAL and 2 for FULL on the store's own connection
+        assert store._db.execute("PRAGMA synchronous").fetchone()[0] == level
+        room = _room()
+        store.create(room.stored())
+        moves = _play(room, 2)
+        store.append("r1", moves)
+    finally:
+        store.close()
+    reopened = RoomStore(tmp_path / "rooms.sqlite3", sync=sync)
+    try:
+        loaded = reopened.load("r1")
+        assert loaded is not None and [m.index for m in loaded.moves] == [m.index for m in moves]
+    finally:
+        reopened.close()
+
+
+def test_an_unknown_sync_setting_is_refused_by_name(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match=r"sync: expected one of normal, full, not 'off'"):
+        RoomStore(tmp_path / "rooms.sqlite3", sync="off")
+    assert not (tmp_path / "rooms.sqlite3").exists()
+
+
 def test_a_second_room_with_the_same_id_is_refused(store: RoomStore) -> None:
     store.create(_room().stored())
     with pytest.raises(StorageError, match="create room 'r1'"):

@@ -23,7 +23,7 @@ from mousehole.server.api import create_online, create_room, join_online, online
 from mousehole.server.catalogue import ListedGame
 from mousehole.server.hub import Hub, OnlineSettings, room_socket
 from mousehole.server.pages import WEB_DIR
-from mousehole.server.storage import DEFAULT_DB_PATH, RoomStore, prepare_sqlite
+from mousehole.server.storage import DEFAULT_DB_PATH, DEFAULT_SYNC, RoomStore, prepare_sqlite
 
 # Error codes sent by the JSON API, by HTTP status; any other status is "http_error".
 _API_ERROR_CODES = {
@@ -37,16 +37,18 @@ def create_app(
     *,
     games: Mapping[str, ListedGame] | None = None,
     online: OnlineSettings | None = None,
+    sync: str = DEFAULT_SYNC,
 ) -> Starlette:
     """Return the web app, after checking that its SQLite database can be written.
 
     `db_path` defaults to `var/mousehole.sqlite3` in the working directory; `games` defaults to
     the registry `mousehole.games.GAMES` (tests pass their own); `online` sets the timings and
-    limits of online rooms (docs/online.md; tests shorten them). The rooms are stored there
-    (docs/storage.md); the store is closed when the app shuts down.
+    limits of online rooms (docs/online.md; tests shorten them); `sync` how durable a commit
+    is (storage.SYNC_MODES). The rooms are stored there (docs/storage.md); the store is
+    closed when the app shuts down.
     """
     storage_path = prepare_sqlite(Path(db_path) if db_path is not None else DEFAULT_DB_PATH)
-    store = RoomStore(storage_path)
+    store = RoomStore(storage_path, sync=sync)
     if games is None:
         games = GAMES
     listed = catalogue.listings(games)

@@ -163,6 +163,14 @@ class RoomSummary:
         }
 
 
+SYNC_MODES = {"normal": "NORMAL", "full": "FULL"}
+"""How durable a commit is when it returns (SQLite's `synchronous` in WAL mode): "normal"
+survives a crash or kill of the server, never corrupts and fsyncs at checkpoints; "full" also
+fsyncs every commit, so that it survives a power cut, at the cost of every update waiting on
+the disk's flush (docs/storage.md, docs/benchmarks.md)."""
+DEFAULT_SYNC = "normal"
+
+
 def prepare_sqlite(path: Path) -> Path:
     """Return `path` after creating its folder and the database file, proven writable.
 
@@ -192,13 +200,17 @@ def _dumps(value: Any) -> str:
 class RoomStore:
     """The rooms table and the moves table of one SQLite file, over one connection.
 
-    Every method is one transaction that is durable when it returns (WAL, synchronous=FULL):
-    callers write first and tell clients after. A lock makes the connection safe to share
-    between the event loop and the threads of a test client.
+    Every method is one transaction that is durable when it returns: callers write first and
+    tell clients after. `sync` (SYNC_MODES) says durable against what: "normal", a crash or
+    kill of the server; "full", a power cut too (docs/storage.md). A lock makes the
+    connection safe to share between the event loop and the threads of a test client.
     """
 
-    def __init__(self, path: Path | str):
+    def __init__(self, path: Path | str, *, sync: str = DEFAULT_SYNC):
+        if sync not in SYNC_MODES:
+            raise StorageError(f"sync: expected one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.path = Path(path)
+        self.sync = sync
         self._lock = threading.Lock()
         try:
             # autocommit mode (isolation_level=None): transactions are the explicit BEGINs below
@@ -218,8 +230,9 @@ class RoomStore:
         mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise StorageError(f"{str(self.path)!r}: SQLite refused WAL mode (got {mode!r})")
-        # FULL: every commit fsyncs the WAL, so a committed move survives power loss too
-        self._db.execute("PRAGMA synchronous=FULL")
+        # A WAL commit is written to the -wal file before it returns, so a committed move
+        # survives a killed server at either level; FULL also fsyncs it (power cuts too).
+        self._db.execute(f"PRAGMA synchronous={SYNC_MODES[self.sync]}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=5000")
 

@@ -1,11 +1,12 @@
-"""Group commit: one thread writes the rooms' changes, many per transaction, one fsync each.
+"""Group commit: one thread writes the rooms' changes, many per transaction.
 
-A committed move must be durable before anyone hears of it (architecture habit 9), and with
-`synchronous=FULL` every SQLite commit waits for an fsync (about 2 ms here). Done on the event
-loop, one commit per move caps a server near 500 moves/s and stalls every other room meanwhile.
-So the event loop only queues a write and awaits its future; this thread takes everything queued
-since its last commit, runs it as one transaction (each write in its own savepoint, so one bad
-write fails alone), fsyncs once, and then settles the futures in the order they were queued.
+A committed move must be durable before anyone hears of it (architecture habit 9). A commit
+costs a write to the WAL, and at `--sync full` an fsync too (about 2 ms here, and at times
+hundreds); SQLite's checkpoints fsync at either level. Done on the event loop, one commit per
+move capped a server near 500 moves/s and stalled every other room meanwhile. So the event loop
+only queues a write and awaits its future; this thread takes everything queued since its last
+commit, runs it as one transaction (each write in its own savepoint, so one bad write fails
+alone), commits once, and then settles the futures in the order they were queued.
 
 The room itself is changed in memory at once (its commands never await), so the next command
 can follow on before the write lands; a handler only tells anyone after its own write settled.
