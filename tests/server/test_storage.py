@@ -28,6 +28,7 @@ from mousehole.server.storage import (
     RoomStore,
     StorageError,
     StoredMove,
+    _dumps,
 )
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
@@ -194,6 +195,19 @@ def test_a_room_resumed_from_a_record_with_a_starting_position_is_stored_and_reb
     assert Room.from_stored(loaded).snapshot() == room.snapshot()
 
 
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        ({"b": [1, None], "a": "Zoë"}, '{"a":"Zoë","b":[1,null]}'),
+        ({4: False, 3: True}, '{"3":true,"4":false}'),
+        ({"seed": 2**70}, '{"seed":1180591620717411303424}'),  # beyond orjson's 64 bits
+    ],
+)
+def test_stored_json_is_compact_with_sorted_keys(value: Any, text: str) -> None:
+    assert _dumps(value) == text
+    assert json.loads(_dumps(value)) == json.loads(json.dumps(value))
+
+
 def test_the_database_is_in_wal_mode_with_a_schema_version(store: RoomStore) -> None:
     with closing(sqlite3.connect(store.path)) as other:
         assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -300,6 +314,97 @@ def test_a_batch_commits_every_good_write_and_fails_the_bad_one_alone(store: Roo
     loaded = store.load(room.room_id)
     assert loaded is not None and [m.index for m in loaded.moves] == list(range(len(moves)))
     assert store.load("r2") is not None
+
+
+def _rows(path: Path, room_id: str) -> list[tuple[Any, ...]]:
+    with closing(sqlite3.connect(path)) as db:
+        return db.execute(
+            "SELECT idx, seat, action, typeof(idx), typeof(seat) FROM moves"
+            " WHERE room_id = ? ORDER BY idx",
+            (room_id,),
+        ).fetchall()
+
+
+def test_appends_stored_together_are_the_rows_one_append_at_a_time_stores(
+    store: RoomStore,
+) -> None:
+    alone, together = _room(), Room.create("mousetrap", OPTIONS, HUMANS, room_id="r2")[0]
+    store.create(alone.stored())
+    store.create(together.stored())
+    moves = _play(alone, 6)  # stored to both rooms: the store checks order, not rules
+    assert any(m.seat is None for m in moves) and any(m.seat is not None for m in moves)
+    for move in moves:
+        store.append("r1", [move])
+
+    results = store.write_batch(
+        [(f"move {m.index}", store.appending("r2", [m])) for m in moves[:-1]]
+        + [("last", store.appending("r2", moves[-1:], finished=True))]
+    )
+
+    assert results == [None] * len(moves)
+    assert _rows(store.path, "r2") == _rows(store.path, "r1")
+    stored = _rows(store.path, "r2")
+    assert {row[3] for row in stored} == {"integer"}
+    assert {row[4] for row in stored} == {"integer", "null"}, "chance moves have a NULL seat"
+    with closing(sqlite3.connect(store.path)) as db:
+        flags = dict(db.execute("SELECT id, finished FROM rooms").fetchall())
+    assert flags == {"r1": 0, "r2": 1}
+
+
+def test_appends_stored_together_fail_alone_with_the_error_one_append_gets(
+    store: RoomStore,
+) -> None:
+    room = _room()
+    store.create(room.stored())
+    moves = _play(room, 3)
+    expected = [
+        None,
+        "room 'r1': move index 2 would leave a gap: the next index is 1 (1 moves are stored)",
+        "append to room 'ghost': no such room is stored",
+        None,
+        "room 'r1': move index 0 would leave an overlap: the next index is 2 (2 moves are stored)",
+    ]
+
+    results = store.write_batch(
+        [
+            ("first", store.appending("r1", moves[:1])),
+            ("gap", store.appending("r1", moves[2:])),
+            ("ghost", store.appending("ghost", moves[:1])),
+            ("second", store.appending("r1", moves[1:2])),
+            ("again", store.appending("r1", moves[:1])),
+        ]
+    )
+
+    assert [None if r is None else str(r) for r in results] == expected
+    assert [row[0] for row in _rows(store.path, "r1")] == [0, 1]
+
+
+def test_when_a_run_of_appends_fails_in_sqlite_only_the_append_at_fault_is_refused(
+    store: RoomStore,
+) -> None:
+    rooms = [Room.create("mousetrap", OPTIONS, HUMANS, room_id=f"r{i}")[0] for i in range(3)]
+    for room in rooms:
+        store.create(room.stored())
+    with closing(sqlite3.connect(store.path)) as db, db:
+        db.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON moves WHEN NEW.room_id = 'r1'"
+            " BEGIN SELECT RAISE(ABORT, 'the disk refused room r1'); END"
+        )
+    plays = [_play(room, 2) for room in rooms]
+
+    results = store.write_batch(
+        [
+            (f"save {room.room_id}", store.appending(room.room_id, play))
+            for room, play in zip(rooms, plays, strict=True)
+        ]
+    )
+
+    assert [None if r is None else str(r) for r in results] == [
+        None,
+        "save r1: the disk refused room r1",
+        None,
+    ]
+    assert [len(_rows(store.path, f"r{i}")) for i in range(3)] == [len(plays[0]), 0, len(plays[2])]
 
 
 def test_the_writer_groups_concurrent_writes_into_few_transactions(store: RoomStore) -> None:

@@ -188,10 +188,12 @@ class Hub:
                 store.seating(room.code, room.seats_json(), host=room.host, started=room.started)
             )
 
-        def write(db: sqlite3.Connection) -> None:
+        def together(db: sqlite3.Connection) -> None:
             for one in writes:
                 one(db)
 
+        # alone, an append stays an `Appending`, which the writer stores with its neighbours
+        write = writes[0] if len(writes) == 1 else together
         try:
             await self._write(f"save room {room.code!r}", write)
         except StorageError:

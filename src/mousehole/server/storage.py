@@ -17,6 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+import orjson
+
 from ..engine import JSON
 
 DEFAULT_DB_PATH = Path("var") / "mousehole.sqlite3"
@@ -171,6 +173,55 @@ the disk's flush (docs/storage.md, docs/benchmarks.md)."""
 DEFAULT_SYNC = "normal"
 
 
+Row = tuple[str, int, int | None, str]
+"""One row of the moves table: room id, index, seat (None: chance), action as JSON text."""
+
+
+def _check_follows(room_id: str, stored: int, rows: Sequence[Row]) -> None:
+    """Raise StorageError unless `rows` are the moves that follow a room's `stored` moves."""
+    for offset, (_, index, _, _) in enumerate(rows):
+        expected = stored + offset
+        if index != expected:
+            problem = "a gap" if index > expected else "an overlap"
+            raise StorageError(
+                f"room {room_id!r}: move index {index} would leave {problem}: "
+                f"the next index is {expected} ({stored} moves are stored)"
+            )
+
+
+@dataclass(frozen=True)
+class Appending:
+    """The write that appends moves to a stored room (`RoomStore.appending`).
+
+    Called, it is a Write like any other; `RoomStore.write_batch` also knows it as data, and
+    stores consecutive appends together (`RoomStore._append_together`).
+    """
+
+    room_id: str
+    rows: list[Row]
+    finished: bool | None = None
+
+    def missing(self) -> StorageError:
+        """Return the error of an append to a room that is not stored."""
+        return StorageError(f"append to room {self.room_id!r}: no such room is stored")
+
+    def __call__(self, db: sqlite3.Connection) -> None:
+        # moves are stored without gaps from 0 (`_check_follows`), so the count is the last
+        # index + 1: max() reads one entry of the primary key, count(*) walks them all
+        row = db.execute(
+            "SELECT (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = ?)"
+            " FROM rooms WHERE id = ?",
+            (self.room_id, self.room_id),
+        ).fetchone()
+        if row is None:
+            raise self.missing()
+        RoomStore._insert_rows(db, self.room_id, int(row[0]), self.rows)
+        db.execute(
+            "UPDATE rooms SET updated_at = ?, finished = coalesce(?, finished) WHERE id = ?",
+            (_now(), None if self.finished is None else int(self.finished), self.room_id),
+        )
+
+
 def prepare_sqlite(path: Path) -> Path:
     """Return `path` after creating its folder and the database file, proven writable.
 
@@ -194,7 +245,13 @@ def _now() -> str:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    """Return compact JSON text with sorted keys (orjson: every move is encoded on the event
+    loop; the standard library, about 3 times slower, for what orjson refuses, such as an
+    integer beyond 64 bits)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 class RoomStore:
@@ -324,28 +381,9 @@ class RoomStore:
 
     def appending(
         self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
-    ) -> Write:
+    ) -> Appending:
         """Return the write that appends moves to a stored room (see `append`)."""
-        rows = self._move_rows(room_id, moves)
-        flag = None if finished is None else int(finished)
-
-        def write(db: sqlite3.Connection) -> None:
-            # moves are stored without gaps from 0 (`_insert_rows`), so the count is the last
-            # index + 1: max() reads one entry of the primary key, count(*) walks them all
-            row = db.execute(
-                "SELECT (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = ?)"
-                " FROM rooms WHERE id = ?",
-                (room_id, room_id),
-            ).fetchone()
-            if row is None:
-                raise StorageError(f"append to room {room_id!r}: no such room is stored")
-            self._insert_rows(db, room_id, int(row[0]), rows)
-            db.execute(
-                "UPDATE rooms SET updated_at = ?, finished = coalesce(?, finished) WHERE id = ?",
-                (_now(), flag, room_id),
-            )
-
-        return write
+        return Appending(room_id, self._move_rows(room_id, moves), finished)
 
     def seating(self, room_id: str, seats: list[JSON], *, host: int | None, started: bool) -> Write:
         """Return the write that stores an online room's seats (see `update_seats`)."""
@@ -384,27 +422,30 @@ class RoomStore:
         return write
 
     def write_batch(self, writes: Sequence[tuple[str, Write]]) -> list[StorageError | None]:
-        """Run `writes` in one transaction, each in its own savepoint; return each one's error.
+        """Run `writes` in one transaction, in order; return each one's error (None: stored).
 
         A write that fails is rolled back alone (its error names `what`); the others commit
-        together, with one fsync. When the commit itself fails, every write gets that error.
+        together. When the commit itself fails, every write gets that error. Consecutive
+        `Appending` writes (the moves of play, nearly every write) are stored together by
+        `_append_together` in three statements, however many there are; any other write runs
+        in a savepoint of its own.
         """
         results: list[StorageError | None] = []
         with self._lock:
             db = self._db
             try:
                 db.execute("BEGIN IMMEDIATE")
+                run: list[tuple[str, Appending]] = []
                 for what, write in writes:
-                    db.execute("SAVEPOINT one")
-                    try:
-                        write(db)
-                    except (sqlite3.Error, StorageError) as error:
-                        db.execute("ROLLBACK TO one")
-                        failure = error if isinstance(error, StorageError) else None
-                        results.append(failure or StorageError(f"{what}: {error}"))
-                    else:
-                        results.append(None)
-                    db.execute("RELEASE one")
+                    if isinstance(write, Appending):
+                        run.append((what, write))
+                        continue
+                    if run:
+                        results += self._append_together(db, run)
+                        run = []
+                    results.append(self._write_alone(db, what, write))
+                if run:
+                    results += self._append_together(db, run)
                 db.execute("COMMIT")
             except sqlite3.Error as error:
                 self._rollback()
@@ -413,28 +454,90 @@ class RoomStore:
         return results
 
     @staticmethod
-    def _move_rows(
-        room_id: str, moves: Sequence[MoveLike]
-    ) -> list[tuple[str, int, int | None, str]]:
+    def _write_alone(db: sqlite3.Connection, what: str, write: Write) -> StorageError | None:
+        """Run one write in its own savepoint; roll it back alone and return why it failed."""
+        db.execute("SAVEPOINT one")
+        try:
+            write(db)
+        except (sqlite3.Error, StorageError) as error:
+            db.execute("ROLLBACK TO one")
+            failure = error if isinstance(error, StorageError) else None
+            return failure or StorageError(f"{what}: {error}")
+        finally:
+            db.execute("RELEASE one")
+        return None
+
+    def _append_together(
+        self, db: sqlite3.Connection, run: Sequence[tuple[str, Appending]]
+    ) -> list[StorageError | None]:
+        """Store a run of appends with three statements in all; return each one's error.
+
+        Every statement hands Python's GIL to the event loop and must win it back, so one
+        statement per write (five, with its savepoint) made the writer queue behind the loop
+        (docs/benchmarks.md). Here one SELECT reads where every room's moves end, the appends
+        are checked in Python against that (and against the appends before them in the run:
+        one that leaves a gap fails alone, as in `Appending.__call__`), and one INSERT and one
+        UPDATE, fed a JSON array through `json_each`, store the rest. Should either fail, the
+        run is rolled back and written again one append at a time, so that the failure is
+        told to the write that caused it.
+        """
+        rooms = list(dict.fromkeys(append.room_id for _, append in run))
+        db.execute("SAVEPOINT run")
+        try:
+            (found,) = db.execute(
+                "SELECT json_group_object(id, (SELECT coalesce(max(idx) + 1, 0) FROM moves"
+                " WHERE room_id = rooms.id)) FROM rooms"
+                " WHERE id IN (SELECT value FROM json_each(?))",
+                (orjson.dumps(rooms).decode(),),
+            ).fetchone()
+            following: dict[str, int] = json.loads(found)
+            results: list[StorageError | None] = []
+            rows: list[Row] = []
+            flags: dict[str, int | None] = {}
+            for _, append in run:
+                stored = following.get(append.room_id)
+                if stored is None:
+                    results.append(append.missing())
+                    continue
+                try:
+                    _check_follows(append.room_id, stored, append.rows)
+                except StorageError as error:
+                    results.append(error)
+                    continue
+                results.append(None)
+                rows += append.rows
+                following[append.room_id] = stored + len(append.rows)
+                if append.finished is not None or append.room_id not in flags:
+                    flags[append.room_id] = append.finished
+            if rows:
+                db.execute(
+                    "INSERT INTO moves (room_id, idx, seat, action)"
+                    " SELECT value->>0, value->>1, value->>2, value->>3 FROM json_each(?)",
+                    (orjson.dumps(rows).decode(),),
+                )
+                db.execute(
+                    "UPDATE rooms SET updated_at = ?, finished = coalesce(j.value->>1, finished)"
+                    " FROM json_each(?) AS j WHERE rooms.id = j.value->>0",
+                    (_now(), orjson.dumps(list(flags.items())).decode()),
+                )
+        except sqlite3.Error:
+            db.execute("ROLLBACK TO run")
+            db.execute("RELEASE run")
+            return [self._write_alone(db, what, append) for what, append in run]
+        db.execute("RELEASE run")
+        return results
+
+    @staticmethod
+    def _move_rows(room_id: str, moves: Sequence[MoveLike]) -> list[Row]:
         """Return the moves as rows of the moves table (taken when the write is queued)."""
         return [(room_id, m.index, m.seat, _dumps(m.action)) for m in moves]
 
     @staticmethod
     def _insert_rows(
-        db: sqlite3.Connection,
-        room_id: str,
-        stored: int,
-        rows: Sequence[tuple[str, int, int | None, str]],
+        db: sqlite3.Connection, room_id: str, stored: int, rows: Sequence[Row]
     ) -> None:
         """Insert move rows after the `stored` moves a room has; refuse a gap or an overlap."""
-        for offset, (_, index, _, _) in enumerate(rows):
-            expected = stored + offset
-            if index != expected:
-                problem = "a gap" if index > expected else "an overlap"
-                raise StorageError(
-                    f"room {room_id!r}: move index {index} would leave {problem}: "
-                    f"the next index is {expected} ({stored} moves are stored)"
-                )
+        _check_follows(room_id, stored, rows)
         db.executemany("INSERT INTO moves (room_id, idx, seat, action) VALUES (?, ?, ?, ?)", rows)
 
     def load(self, room_id: str) -> StoredRoom | None:

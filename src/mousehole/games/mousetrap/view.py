@@ -31,6 +31,7 @@ def state_to_json(state: MouseTrapState) -> JSON:
         pending = {"from": list(tied), "amount": amount}
     elif state.phase is PUSH:
         pending = {"target": state.pending}
+    pos, cheese, captured = state.pos, state.cheese, state.captured  # each builds a tuple
     return {
         "game": "mousetrap",
         "seat_count": state.n,
@@ -44,9 +45,9 @@ def state_to_json(state: MouseTrapState) -> JSON:
         "mice": [
             {
                 "seat": seat,
-                "position": state.pos[seat],
-                "cheese": state.cheese[seat],
-                "captured": state.captured[seat],
+                "position": pos[seat],
+                "cheese": cheese[seat],
+                "captured": captured[seat],
             }
             for seat in range(state.n)
         ],
