@@ -228,8 +228,7 @@ class MouseTrapState(State):
 
     @property
     def events(self) -> list[JSON]:
-        from .view import event_to_json
-
+        event_to_json = _view.event_to_json
         return [event_to_json(e) for e in self._events]
 
     @property
@@ -270,9 +269,7 @@ class MouseTrapState(State):
         return [] if winner is None else [winner]
 
     def to_json(self) -> JSON:
-        from .view import state_to_json
-
-        return state_to_json(self)
+        return _view.state_to_json(self)
 
     def observation(self, seat: int | None) -> JSON:
         # Mouse Trap has no secrets (ruling: cheese counts are public): every seat sees it all.
@@ -599,5 +596,8 @@ _new_state = object.__new__
 _Action = A.MouseTrapAction
 _DIE_KIND = A.DIE_KIND
 
+# Bound once here, below everything view.py reads from this module: an import inside
+# `to_json` cost a third of it, and snapshots call it for every viewer of every update.
+from . import view as _view  # noqa: E402
 
 __all__ = ["COMPONENTS", "PHASES", "MouseTrapGame", "MouseTrapState", "split_actions"]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import JSON, Action, InvalidStateError
 from . import actions as A
+from . import rules as _rules
 from .board import (
     CHEESE_WHEEL,
     COMPONENT_COUNT,
@@ -23,13 +24,11 @@ if TYPE_CHECKING:
 
 def state_to_json(state: MouseTrapState) -> JSON:
     """Return the position as JSON (the fields `state_from_json` reads)."""
-    from .rules import PUSH, SPLIT
-
     pending: JSON | None = None
-    if state.phase is SPLIT:
+    if state.phase is _rules.SPLIT:
         tied, amount = state.pending
         pending = {"from": list(tied), "amount": amount}
-    elif state.phase is PUSH:
+    elif state.phase is _rules.PUSH:
         pending = {"target": state.pending}
     pos, cheese, captured = state.pos, state.cheese, state.captured  # each builds a tuple
     return {
