@@ -1,5 +1,8 @@
 """A real `mousehole serve` process killed with SIGKILL mid-match loses no committed move.
 
+Both kinds of room: a local match (a private room) and an online room, whose seats, tokens,
+host and started flag must come back too.
+
 Each test starts the server as its own process on a SQLite file, plays over a real WebSocket,
 kills the process without warning (no shutdown code runs) and starts a new one on the same file:
 the room must come back by replay, with every move the clients were told of, each exactly once.
@@ -82,6 +85,16 @@ class Server:
             snapshot = _receive(ws)
             assert snapshot["type"] == "snapshot", snapshot
             yield ws, snapshot
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(
+            f"{self.url}{path}",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=5) as response:
+            data: dict[str, Any] = json.load(response)
+            return data
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, the database file is left as the kernel has it."""
@@ -177,3 +190,71 @@ def test_no_acknowledged_move_is_lost_across_five_kills_and_a_move_in_flight_is_
     with server.join(room["room"], room["token"]) as (ws, snapshot):
         assert snapshot["record"]["moves"][: len(acknowledged)] == acknowledged
         assert snapshot["version"] >= len(acknowledged) >= 10
+
+
+def _until_version(ws: ClientConnection, version: int) -> dict[str, Any]:
+    """Receive until a message shows `version` (presence snapshots may come first)."""
+    while True:
+        message = _receive(ws)
+        assert message["type"] in ("snapshot", "update"), message
+        snapshot = message["snapshot"] if message["type"] == "update" else message
+        if snapshot["version"] == version and snapshot["started"]:
+            return message
+
+
+def test_an_online_room_killed_mid_match_keeps_its_seats_host_and_moves_and_plays_on(
+    servers: list[Server], tmp_path: Path
+) -> None:
+    server = _start(servers, tmp_path)
+    body = {"game": "mousetrap", "options": {"seats": 2, "start_seat": 0}, "host_name": "Ann"}
+    ann = server.post("/api/online", {**body, "seats": [{"kind": "open"}, {"kind": "open"}]})
+    code = ann["code"]
+    bo = server.post(f"/api/online/{code}/join", {"name": "Bo"})
+    tokens = {0: ann["token"], 1: bo["token"]}
+    told: list[dict[str, Any]] = []
+    with server.join(code, tokens[0]) as (ann_ws, _), server.join(code, tokens[1]) as (bo_ws, _):
+        ann_ws.send(json.dumps({"type": "start"}))
+        sockets = {0: ann_ws, 1: bo_ws}
+        views = {seat: _until_version(ws, 0) for seat, ws in sockets.items()}
+        for step in range(10):
+            snapshot = views[0]
+            seat = snapshot["to_act"]
+            version = snapshot["version"]
+            action = views[seat]["legal"][0]
+            message = {"type": "act", "action": action, "version": version, "id": f"s{step}"}
+            sockets[seat].send(json.dumps(message))
+            updates = {s: _next_update(ws) for s, ws in sockets.items()}
+            assert updates[0]["moves"] == updates[1]["moves"], "both seats hear the same moves"
+            told += updates[0]["moves"]
+            views = {s: update["snapshot"] for s, update in updates.items()}
+        server.kill()
+
+    again = _start(servers, tmp_path)
+    with (
+        again.join(code, tokens[0]) as (ann_ws, ann_view),
+        again.join(code, tokens[1]) as (
+            bo_ws,
+            bo_view,
+        ),
+    ):
+        for seat, view in ((0, ann_view), (1, bo_view)):
+            assert view["you"] == {"seat": seat, "seats": [seat], "host": seat == 0}
+            assert view["started"] is True and view["version"] == len(told)
+            assert view["record"]["moves"] == _as_record(told), "every move, each exactly once"
+            assert view["state"] == views[seat]["state"]
+        seat = ann_view["to_act"]
+        mover = {0: ann_ws, 1: bo_ws}[seat]
+        action = (ann_view, bo_view)[seat]["legal"][0]
+        message = {"type": "act", "action": action, "version": len(told), "id": "after"}
+        mover.send(json.dumps(message))
+        update = _next_update(mover)
+        assert update["moves"][0]["version"] == len(told) + 1, "play carries on"
+
+
+def _next_update(ws: ClientConnection) -> dict[str, Any]:
+    """Receive until the next update (skipping presence snapshots of the other socket)."""
+    while True:
+        message = _receive(ws)
+        if message["type"] == "update":
+            return message
+        assert message["type"] == "snapshot", message
