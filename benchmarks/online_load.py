@@ -61,9 +61,11 @@ MODES = {
     "shipped": [],
     "python-gc": ["--gc", "python"],
     "deflate": ["--ws-deflate"],
+    "sync-full": ["--sync", "full"],
 }
-"""Server variants measured: as shipped (tuned GC, no WebSocket compression), with Python's
-default GC thresholds, and with permessage-deflate accepted (browsers offer it)."""
+"""Server variants measured: as shipped (tuned GC, no WebSocket compression, `--sync normal`),
+with Python's default GC thresholds, with permessage-deflate accepted (browsers offer it), and
+with every commit flushed to the disk before it is told (`--sync full`)."""
 
 
 def _server_command(port: int, db: Path, mode: str) -> list[str]:
@@ -566,7 +568,7 @@ def run_load(
     }
 
 
-CONFIGS = [(50, 1), (250, 1), (1000, 2)]
+CONFIGS = [(50, 1), (250, 1), (600, 2), (1000, 2)]
 """(rooms, client processes) of `python -m benchmarks --online`."""
 
 
