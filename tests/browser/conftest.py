@@ -7,11 +7,6 @@ sync Playwright and asyncio do not mix in one process. Screenshots go to artifac
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -24,6 +19,8 @@ from playwright.sync_api import (
     Playwright,
     sync_playwright,
 )
+
+from tests.processes import ServerProcess
 
 CHROMIUM = os.environ.get("MOUSEHOLE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -38,12 +35,6 @@ CHROMIUM_FLAGS = [
 ]
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture(scope="session")
@@ -61,30 +52,10 @@ def online_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _serve(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> Iterator[str]:
-    port = _free_port()
-    db = tmp_path_factory.mktemp("db") / "mousehole.sqlite3"
-    log = (tmp_path_factory.mktemp("log") / "server.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "mousehole.cli", "serve", "--port", str(port), "--db", str(db)],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env={**os.environ, **env},
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/healthz", timeout=1):
-                break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError(f"the server did not start: see {log.name}") from None
-            time.sleep(0.1)
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
-    log.close()
+    folder = tmp_path_factory.mktemp("server")
+    server = ServerProcess(folder / "mousehole.sqlite3", folder / "server.log", env).start()
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture(scope="session")

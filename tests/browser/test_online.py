@@ -1,6 +1,7 @@
 """Online rooms in real browsers: a host and a friend in two browser contexts create, join, wait,
 start and play a Mouse Trap match against each other; a refresh recovers a seat; a spectator
-watches; a lost connection shows the reconnect banner; the join page explains bad codes.
+watches; a lost connection shows the reconnect banner, also when the server itself is killed
+and started again; the join page explains bad codes.
 
 The server runs with a 1 s grace period (MOUSEHOLE_ONLINE_GRACE) so that host controls for
 absent players can be exercised without waiting a minute; one test has a server of its own with
@@ -14,10 +15,13 @@ import re
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+
+from tests.processes import ServerProcess
 
 from .conftest import NewPage, _serve, screenshot
 
@@ -435,3 +439,74 @@ def test_the_join_page_lists_the_summary_and_host_controls_count_down(
     expect(host.get_by_test_id("room-seat-2")).to_have_attribute("data-state", "open")
     expect(host.get_by_test_id("room-message")).to_be_hidden()  # nothing was refused
     assert host.evaluate("() => window.mousetrapPage.snapshot.grace") == 4
+
+
+@pytest.fixture
+def killable(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server of this test's own, which it kills and starts again on the same file."""
+    env = {"MOUSEHOLE_COMPUTER_DELAY": "0.1"}
+    server = ServerProcess(tmp_path / "mousehole.sqlite3", tmp_path / "server.log", env)
+    yield server.start()
+    server.kill()
+
+
+def test_a_page_rides_out_a_killed_server_and_plays_on_after_its_restart(
+    browser: Browser, killable: ServerProcess
+) -> None:
+    # Ann's room against a computer seat, made over the API; her token is in her storage.
+    body = {
+        "game": "mousetrap",
+        "options": {"seats": 2, "start_seat": 0},
+        "seats": [{"kind": "open"}, {"kind": "computer", "level": "easy"}],
+        "host_name": "Ann",
+    }
+    room = _post(f"{killable.url}/api/online", body)
+    code = room["code"]
+    seat = {"token": room["token"], "seat": 0, "name": "Ann", "game": "mousetrap"}
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    context.add_init_script(FAST)
+    context.add_init_script(
+        f"localStorage.setItem('mousehole.online.{code}', JSON.stringify({json.dumps(seat)}))"
+    )
+    page = context.new_page()
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        # While the server is down, Chromium logs each refused reconnection by itself.
+        refused = "WebSocket connection to" in message.text or message.text.startswith(
+            "Failed to load resource"
+        )
+        if message.type == "error" and not refused:
+            errors.append(f"console: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    try:
+        page.goto(f"{killable.url}/play/mousetrap?room={code}")
+        expect(page.get_by_test_id("start-online")).to_be_enabled()
+        page.get_by_test_id("start-online").click()
+        expect(page.get_by_test_id("board")).to_be_visible()
+        _play([page], 6)
+        page.wait_for_function("() => window.mousetrapPage.idle")
+        before = _version(page)
+        panels = _panels(page)
+
+        # The server dies without a word: the page says it is reconnecting and keeps trying.
+        killable.kill()
+        expect(page.get_by_test_id("reconnect-banner")).to_be_visible()
+        expect(page.get_by_test_id("prompt")).to_have_text("Reconnecting to the table…")
+        expect(page.get_by_test_id("room-seat-0")).to_have_attribute("data-state", "reconnecting")
+        expect(page.get_by_test_id("room-seat-state-0")).to_have_text("Reconnecting…")
+        screenshot(page, "online-server-down")
+
+        # Started again on the same file: the page reconnects by itself, to the same match.
+        killable.start()
+        expect(page.get_by_test_id("reconnect-banner")).to_be_hidden(timeout=20_000)
+        expect(page.get_by_test_id("room-seat-0")).to_have_attribute("data-state", "connected")
+        assert _version(page) == before
+        assert _panels(page) == panels
+        _play([page], 4)
+        assert _version(page) >= before + 4
+    finally:
+        context.close()
+    assert not errors, "; ".join(errors)

@@ -11,11 +11,7 @@ the room must come back by replay, with every move the clients were told of, eac
 from __future__ import annotations
 
 import json
-import signal
-import socket
-import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,6 +20,8 @@ from typing import Any
 
 import pytest
 from websockets.sync.client import ClientConnection, connect
+
+from tests.processes import ServerProcess
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
@@ -37,44 +35,11 @@ SETUP = {
 }
 
 
-class Server:
-    """`python -m mousehole.cli serve` on a free port and a given database file."""
-
-    def __init__(self, db: Path, log: Path):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = int(probe.getsockname()[1])
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        command = [sys.executable, "-m", "mousehole.cli", "serve", "--port", str(self.port)]
-        command += ["--db", str(db)]
-        with log.open("a") as out:
-            self.process = subprocess.Popen(
-                command,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=1):
-                    return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    self.kill()
-                    raise RuntimeError(f"the server did not start:\n{log.read_text()}") from None
-                time.sleep(0.05)
+class Server(ServerProcess):
+    """A started server with the HTTP and WebSocket calls the tests make."""
 
     def create_room(self) -> dict[str, Any]:
-        request = urllib.request.Request(
-            f"{self.url}/api/rooms",
-            data=json.dumps(SETUP).encode(),
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=5) as response:
-            assert response.status == 201
-            data: dict[str, Any] = json.load(response)
-            return data
+        return self.post("/api/rooms", SETUP)
 
     @contextmanager
     def join(self, room: str, token: str) -> Iterator[tuple[ClientConnection, dict[str, Any]]]:
@@ -87,6 +52,7 @@ class Server:
             yield ws, snapshot
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        """POST JSON; return the JSON answer (an error status raises HTTPError)."""
         request = urllib.request.Request(
             f"{self.url}{path}",
             data=json.dumps(body).encode(),
@@ -95,12 +61,6 @@ class Server:
         with urllib.request.urlopen(request, timeout=5) as response:
             data: dict[str, Any] = json.load(response)
             return data
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown code runs, the database file is left as the kernel has it."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
 
 
 @pytest.fixture
@@ -115,7 +75,7 @@ def servers(tmp_path: Path) -> Iterator[list[Server]]:
 def _start(servers: list[Server], tmp_path: Path) -> Server:
     server = Server(tmp_path / "db.sqlite3", tmp_path / "server.log")
     servers.append(server)
-    return server
+    return server.start()
 
 
 def _receive(ws: ClientConnection) -> dict[str, Any]:

@@ -643,6 +643,7 @@ function onStatus(status, info) {
   const was = app.connected;
   app.connected = status === "open";
   if (status !== "closed") banner.update(status, info);
+  roomUi.connection(status !== "retrying" && status !== "connecting"); // own seat: "Reconnecting…"
   if (was && !app.connected) {
     announce("Connection lost. Retrying…");
     addLine("Connection lost: retrying…", { kind: "info" });

@@ -14,6 +14,9 @@
 //   ui.update(snapshot)            redraw (call after every snapshot or update)
 //   ui.refusal(error) -> bool      show a refused host command readably (true when handled)
 //   ui.say(text)                   show a message under the seats (role=alert)
+//   ui.connection(open)            this page's own socket is open or not: while it is not,
+//                                  its own seats show "Reconnecting…" (data-state
+//                                  "reconnecting"), not the "Connected" of the last snapshot
 //   changes(previous, next)        sentences for what changed between two snapshots' seats
 //   mySeats(snapshot)              you.seats ?? [you.seat]; [] for spectators; null without `you`
 //   const banner = createBanner(element, {onRetry});  banner.update(status, info, message)
@@ -62,6 +65,8 @@ const ICONS = {
   open: '<circle cx="9" cy="9" r="6" fill="none" stroke="#3a2817" stroke-width="2"/><path d="M6 9 H12 M9 6 V12" stroke="#3a2817" stroke-width="1.8" stroke-linecap="round"/>',
 };
 
+ICONS.reconnecting = ICONS.absent;
+
 function icon(state) {
   return `<svg class="room-icon" viewBox="0 0 18 18" width="18" height="18" aria-hidden="true" focusable="false">${ICONS[state] || ICONS.open}</svg>`;
 }
@@ -72,6 +77,8 @@ function stateText(seat, absent) {
       return "Open: waiting for a friend";
     case "connected":
       return "Connected";
+    case "reconnecting":
+      return "Reconnecting…";
     case "absent":
       return absent === null ? "Away" : `Away for ${duration(absent)}`;
     case "computer":
@@ -135,6 +142,7 @@ async function copyText(text, fallbackNode) {
 
 export function createRoomUi({ waiting, panel, panelSeats, badge, message, send, announce }) {
   let snapshot = null;
+  let linked = true; // this page's socket is open (the snapshot's presence is then its own)
   let receivedAt = 0;
   let ticker = null; // a timeout: the next moment a shown duration or countdown changes
   const list = document.createElement("ul");
@@ -214,6 +222,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
   }
 
   function seatRow(seat, i, mine, host) {
+    if (!linked && mine.includes(i) && seat.state === "connected") seat = { ...seat, state: "reconnecting" };
     const absent = absentNow(seat);
     const you = mine.includes(i) ? ' <span class="room-tag room-you">you</span>' : "";
     const hostTag = seat.host ? ` <span class="room-tag room-host" data-testid="room-host-${i}">host</span>` : "";
@@ -351,7 +360,13 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     return true;
   }
 
-  return { update, refusal, say };
+  function connection(open) {
+    if (linked === open) return;
+    linked = open;
+    renderSeats();
+  }
+
+  return { update, refusal, say, connection };
 }
 
 /** The reconnect banner: "Connection lost — retrying in 3 s…" with a Retry now button. */

@@ -1,0 +1,69 @@
+"""A real `mousehole serve` process for tests that need one: started, SIGKILLed, started again.
+
+The crash tests (tests/server/test_crash.py) and the browser tests (tests/browser/) use it: the
+server runs as its own process on a port and a SQLite file that outlive it, so a test can kill
+it without warning (no shutdown code runs) and start a new one where the old one was.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Self
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerProcess:
+    """`python -m mousehole.cli serve` on one port and one database file, with extra `env`."""
+
+    def __init__(self, db: Path, log: Path, env: dict[str, str] | None = None):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.db = db
+        self.log = log
+        self.env = {**os.environ, **(env or {})}
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Self:
+        """Start the server and return once /healthz answers (RuntimeError with its log if not)."""
+        command = [sys.executable, "-m", "mousehole.cli", "serve", "--port", str(self.port)]
+        with self.log.open("a") as out:
+            self.process = subprocess.Popen(
+                [*command, "--db", str(self.db)], stdout=out, stderr=subprocess.STDOUT, env=self.env
+            )
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=1):
+                    return self
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.kill()
+                    raise RuntimeError(
+                        f"the server did not start:\n{self.log.read_text()}"
+                    ) from None
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, the database file is left as the kernel has it."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        """Stop the server as an operator would (SIGTERM: it shuts down cleanly)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
