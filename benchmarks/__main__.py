@@ -200,7 +200,8 @@ def _online_section(runs: list[dict[str, Any]] | None) -> str:
         f"{r['max_ms']:.0f} | {r['lag_p50_ms']:.1f} / {r['lag_p99_ms']:.1f} / "
         f"{r['lag_max_ms']:.0f} | {errors(r)}"
         f" | {r['rss_idle_mib']:.0f} → {r['rss_connected_mib']:.0f} → {r['rss_after_mib']:.0f}"
-        f" | {r['kib_per_connection']:.0f} | {r['server_cpu']:.0%} | {r['client_cpu']:.0%} |"
+        f" | {r['kib_per_connection']:.0f} | {r['server_cpu']:.0%} | {r['client_cpu']:.0%}"
+        f" | {r.get('engine_games_per_second', float('nan')):,.0f} |"
         for r in runs
     )
     largest = max(r["connections"] for r in runs)
@@ -230,7 +231,9 @@ def _online_section(runs: list[dict[str, Any]] | None) -> str:
     header = (
         "| rooms / connections | server | client processes | actions/s | p50 ms | p99 ms | max ms "
         "| /healthz p50 / p99 / max ms | errors | server RSS MiB idle → connected → after "
-        "| KiB per connection | server CPU | clients CPU |\n|" + "---|" * 13
+        "| KiB per connection | server CPU | clients CPU | machine: engine games/s |\n|"
+        + "---|"
+        * 14
     )
     return f"""
 ## Online rooms under load
@@ -265,6 +268,9 @@ collections that Python's thresholds trigger walk every room and socket and stal
 zlib context per socket costs memory and CPU for messages of about 1 KB, and a flush makes
 every update wait on the disk's worst moments.
 Client and server share the machine's cores: the CPU columns are each side's share of one core.
+The last column is the machine's speed just before the run (the first table's random games,
+50 of them, best of 3): this virtual machine's speed wanders by a factor of two within an
+hour, and the server's ceiling with it.
 
 {header}
 {rows}
@@ -308,9 +314,11 @@ temporary timers in the server, under the 1,000-room load):
   action sends four), the rest of sending (Starlette, uvicorn, `websockets` framing) 11%,
   applying the command 15%, rendering and encoding the updates 21%, receiving 9%. The
   machine's speed decides where the ceiling is: on the day the shipped server met the target
-  (p99 9.2 ms, commit `a7941a0`) the engine's random games ran at 2,395 a second; on the
-  machine of these tables they run at the rate of the first table, and the one loop tops out
-  near 1,200 actions a second, so the 600-room run shows what it serves within 50 ms here.
+  (p99 9.2 ms, commit `a7941a0`) the engine's random games ran at 2,395 a second; here they
+  run at the rate of the last column (from 650 to 1,140 within an hour; minutes after it
+  measured 1,100, a 1,000-room run reached 1,288 actions/s with p99 85 ms), the one loop
+  tops out near 1,250 actions a second, and the 600-room run shows what it serves within
+  50 ms.
   Beyond that takes more than one process: rooms spread over several event loops by room
   code, each still the one authority of its rooms.
 """

@@ -44,6 +44,8 @@ from typing import Any
 import orjson
 import uvloop
 
+from .engine import random_games_per_second
+
 PREFERENCE = ("roll", "split", "crank", "end")
 
 
@@ -467,6 +469,9 @@ def run_load(
 ) -> dict[str, Any]:
     """Run one configuration against a fresh server and return its numbers."""
     _raise_nofile()
+    # This machine's speed at this moment: the same class of machine has measured from 685 to
+    # 2,395 random games a second, and the server's ceiling moves with it (docs/benchmarks.md).
+    speed = random_games_per_second(games=50, repeats=3)["games_per_second"]
     process, port, db = start_server(mode)
     context = mp.get_context("fork")
     ready = context.Value("i", 0)
@@ -565,6 +570,7 @@ def run_load(
         "games_finished": sum(o["games"] for o in outcomes),
         "rooms_created": sum(o["rooms_created"] for o in outcomes),
         "setup_seconds": max((o["setup_seconds"] for o in outcomes), default=0.0),
+        "engine_games_per_second": speed,
     }
 
 
@@ -607,7 +613,8 @@ def summary(r: dict[str, Any]) -> str:
         f"errors {r['error_count']} {r['errors'] or ''}, "
         f"RSS {r['rss_idle_mib']:.0f}->{r['rss_connected_mib']:.0f}->{r['rss_after_mib']:.0f} MiB "
         f"({r['kib_per_connection']:.0f} KiB/conn), server CPU {r['server_cpu']:.0%}, "
-        f"clients CPU {r['client_cpu']:.0%}, games {r['games_finished']}"
+        f"clients CPU {r['client_cpu']:.0%}, games {r['games_finished']}, "
+        f"engine {r['engine_games_per_second']:,.0f} games/s"
     )
 
 
