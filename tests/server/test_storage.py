@@ -407,6 +407,24 @@ def test_when_a_run_of_appends_fails_in_sqlite_only_the_append_at_fault_is_refus
     assert [len(_rows(store.path, f"r{i}")) for i in range(3)] == [len(plays[0]), 0, len(plays[2])]
 
 
+def test_a_write_that_raises_a_bug_stores_nothing_of_its_batch_and_the_store_goes_on(
+    store: RoomStore,
+) -> None:
+    room = _room()
+    store.create(room.stored())
+    moves = _play(room, 2)
+
+    def broken(db: sqlite3.Connection) -> None:
+        raise ValueError("a bug in a write")
+
+    with pytest.raises(ValueError, match="a bug in a write"):
+        store.write_batch([("first", store.appending("r1", moves[:1])), ("broken", broken)])
+
+    assert _rows(store.path, "r1") == []
+    assert store.write_batch([("again", store.appending("r1", moves))]) == [None]
+    assert len(_rows(store.path, "r1")) == len(moves)
+
+
 def test_the_writer_groups_concurrent_writes_into_few_transactions(store: RoomStore) -> None:
     rooms = [_private(f"{i:016x}") for i in range(50)]
     for room in rooms:

@@ -451,6 +451,9 @@ class RoomStore:
                 self._rollback()
                 failed = StorageError(f"commit of {len(writes)} writes: {error}")
                 return [failed for _ in writes]
+            except BaseException:  # a bug in a write: nothing of the batch, the store usable
+                self._rollback()
+                raise
         return results
 
     @staticmethod
