@@ -301,9 +301,9 @@ temporary timers in the server, under the 1,000-room load):
   virtual disk stalls a flush now and then (16 KB writes with an fsync each for 30 s on the
   idle machine: p50 0.3 ms, p99 3.6 ms, max 772 ms, six over 100 ms; one stall of 1.1 s in
   an earlier load run). The server now commits at `synchronous=NORMAL` by default, which
-  loses nothing to a killed server (docs/storage.md). The disk did not stall during the
-  sync-full runs above, which therefore look like shipped; a stall during one would hold up
-  every update of that moment.
+  loses nothing to a killed server (docs/storage.md). In the runs above sync-full's rows
+  differ from shipped's no more than the machine's speed does (last column); a flush stall
+  during a run would hold up every update of that moment.
 - **The GIL**, fixed: every SQLite statement releases the GIL and must win it back from the
   busy event loop (up to the 5 ms switch interval each); five statements per stored action
   queued the writer thread behind the loop. A run of appends is now three statements, and the
