@@ -607,6 +607,8 @@ def test_two_browsers_play_online_with_auto_flip_and_an_absent_player_turned_for
     _same_version(pages)
     friend.context.set_offline(True)
     expect(friend.get_by_test_id("reconnect-banner")).to_be_visible()
+    expect(friend.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "reconnecting")
+    screenshot(friend, "ausdiemaus-online-reconnecting")
     expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "absent")
     turned_for_bo = host.evaluate(turned_by_bo)
     _ann_plays_until(
@@ -617,6 +619,7 @@ def test_two_browsers_play_online_with_auto_flip_and_an_absent_player_turned_for
     # Back online, Bo's page catches up with the table; no message held a stack's contents.
     friend.context.set_offline(False)
     expect(friend.get_by_test_id("reconnect-banner")).to_be_hidden()
+    expect(friend.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "connected")
     expect(host.get_by_test_id("room-seat-1")).to_have_attribute("data-state", "connected")
     _same_version(pages)
     assert friend.evaluate(f"{PAGE}.snapshot.state.stacks") == host.evaluate(
