@@ -1,7 +1,8 @@
 """An online room under random valid and invalid messages (hypothesis stateful testing).
 
-The machine drives `OnlineRoom` directly (no sockets): players join, connect and leave, the
-clock moves, and every seat, spectators included, sends commands that are often wrong. The
+The machine drives `OnlineRoom` directly (no sockets), for every game of the registry: players
+join, connect and leave, the clock moves, and every seat, spectators included, sends commands
+that are often wrong. The
 invariants: the version only grows, a refused command changes nothing (version, position,
 record, seats, host), and the record always replays without error, so the position changed
 only by legal actions and chance outcomes.
@@ -12,11 +13,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hypothesis import settings
+from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from mousehole.engine import replay
+from mousehole.engine import CHANCE, TERMINAL, replay
+from mousehole.games import BOTS, GAMES
 from mousehole.server.online import OnlineRoom
 from mousehole.server.room import RoomError
 
@@ -46,14 +48,14 @@ class OnlineRoomMachine(RuleBasedStateMachine):
     room: OnlineRoom
     clock: Clock
 
-    @initialize(computer=st.booleans(), started=st.booleans())
-    def create(self, computer: bool, started: bool) -> None:
+    @initialize(game=st.sampled_from(sorted(GAMES)), computer=st.booleans(), started=st.booleans())
+    def create(self, game: str, computer: bool, started: bool) -> None:
         self.clock = Clock()
         seats: list[dict[str, Any]] = [{"kind": "open"}, {"kind": "open"}]
         if computer:
-            seats.append({"kind": "computer", "level": "easy"})
+            seats.append({"kind": "computer", "level": next(iter(BOTS[game]))})
         self.room, _, _ = OnlineRoom.create(
-            "mousetrap",
+            game,
             {"seats": len(seats), "start_seat": None},
             seats,
             "Ann",
@@ -65,12 +67,17 @@ class OnlineRoomMachine(RuleBasedStateMachine):
             self.room.join("Bo")
             self.room.command(0, {"type": "start"})
         self.version = self.room.room.version
+        event(f"game: {game}")
+
+    def teardown(self) -> None:
+        moved = any(m.seat is not None for m in self.room.room.match.record.moves)
+        event(f"{self.room.room.game.name}: {'players moved' if moved else 'no player moved'}")
 
     def _fingerprint(self) -> Any:
         room = self.room
         return (
             room.room.version,
-            room.room.match.state.key(),
+            room.room.match.state.to_json(),
             room.room.match.record.to_json(),
             room.seats_json(),
             room.host,
@@ -115,7 +122,7 @@ class OnlineRoomMachine(RuleBasedStateMachine):
     @rule(
         kind=st.sampled_from(["replace", "reopen", "hand_host"]),
         seat=st.integers(0, 2),
-        level=st.sampled_from(["easy", "normal", "god"]),
+        level=st.sampled_from(["easy", "normal", "auto", "god"]),
     )
     def host_command(self, kind: str, seat: int, level: str) -> None:
         self._send(self.room.host, {"type": kind, "seat": seat, "level": level})
@@ -135,6 +142,23 @@ class OnlineRoomMachine(RuleBasedStateMachine):
         version = self.room.room.version - (1 if stale else 0)
         message = {"type": "act", "action": legal[pick % len(legal)].to_json(), "version": version}
         self._send(actor, message)
+
+    @rule(moves=st.integers(1, 8))
+    def play_on(self, moves: int) -> None:
+        """Play a few moves as the players would (the host advances chance and computers), so
+        that the other rules also meet positions deep into a match."""
+        for _ in range(moves):
+            room = self.room.room
+            actor = room.match.state.current_player()
+            if not self.room.started or actor == TERMINAL:
+                return
+            message: dict[str, Any] = {"type": "advance", "version": room.version}
+            viewer = self.room.host
+            if actor != CHANCE and room.seats[actor].kind == "human":
+                action = room.match.state.legal_actions()[0].to_json()
+                message = {"type": "act", "action": action, "version": room.version}
+                viewer = actor
+            self._send(viewer, message)
 
     @rule(stale=st.booleans())
     def advance(self, stale: bool) -> None:
