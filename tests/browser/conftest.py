@@ -73,9 +73,14 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-def _watch_errors(page: Page, errors: list[str]) -> None:
+def watch_errors(
+    page: Page, errors: list[str], expected: Callable[[ConsoleMessage], bool] | None = None
+) -> None:
+    """Collect the page's console errors and page errors in `errors`, except the console
+    errors `expected` accepts (lines Chromium logs by itself for an answer the page handles)."""
+
     def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
+        if message.type == "error" and not (expected and expected(message)):
             errors.append(f"console: {message.text}")
 
     page.on("console", on_console)
@@ -88,7 +93,7 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
     errors: list[str] = []
-    _watch_errors(page, errors)
+    watch_errors(page, errors)
     yield page
     context.close()
     assert not errors, f"{request.node.name}: " + "; ".join(errors)
@@ -111,7 +116,7 @@ def new_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[NewPa
         context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
         page = context.new_page()
-        _watch_errors(page, errors)
+        watch_errors(page, errors)
         return page
 
     yield make

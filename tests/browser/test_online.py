@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from tests.processes import ServerProcess
 
-from .conftest import NewPage, _serve, screenshot
+from .conftest import NewPage, _serve, screenshot, watch_errors
 
 FAST = (
     'try { localStorage.setItem("mousehole.settings",'
@@ -57,15 +57,12 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     page = context.new_page()
     errors: list[str] = []
 
-    def on_console(message: ConsoleMessage) -> None:
-        expected = message.text.startswith("Failed to load resource") and re.search(
-            r"/api/online/[^/]+$", message.location.get("url", "")
+    def unknown_code(message: ConsoleMessage) -> bool:
+        return message.text.startswith("Failed to load resource") and bool(
+            re.search(r"/api/online/[^/]+$", message.location.get("url", ""))
         )
-        if message.type == "error" and not expected:
-            errors.append(f"console: {message.text}")
 
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    watch_errors(page, errors, unknown_code)
     yield page
     context.close()
     assert not errors, f"{request.node.name}: " + "; ".join(errors)
@@ -471,16 +468,12 @@ def test_a_page_rides_out_a_killed_server_and_plays_on_after_its_restart(
     page = context.new_page()
     errors: list[str] = []
 
-    def on_console(message: ConsoleMessage) -> None:
+    def refused(message: ConsoleMessage) -> bool:
         # While the server is down, Chromium logs each refused reconnection by itself.
-        refused = "WebSocket connection to" in message.text or message.text.startswith(
-            "Failed to load resource"
-        )
-        if message.type == "error" and not refused:
-            errors.append(f"console: {message.text}")
+        text = message.text
+        return "WebSocket connection to" in text or text.startswith("Failed to load resource")
 
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    watch_errors(page, errors, refused)
     try:
         page.goto(f"{killable.url}/play/mousetrap?room={code}")
         expect(page.get_by_test_id("start-online")).to_be_enabled()

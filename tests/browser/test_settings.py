@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
-from .conftest import screenshot
+from .conftest import screenshot, watch_errors
 
 SETTINGS = "import('/static/shared/settings.js')"
 SOUND = "import('/static/shared/sound.js')"
@@ -56,13 +56,7 @@ def new_page(
     context = browser.new_context(viewport={"width": 1280, "height": 860}, **options)
     contexts.append(context)
     page = context.new_page()
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            errors.append(f"console: {message.text}")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    watch_errors(page, errors)
     return page
 
 
