@@ -308,19 +308,30 @@ temporary timers in the server, under the 1,000-room load):
   busy event loop (up to the 5 ms switch interval each); five statements per stored action
   queued the writer thread behind the loop. A run of appends is now three statements, and the
   writer holds the GIL 2.6% of the time.
-- **One core**, not fixed: at 1,000 rooms the event loop holds the GIL 97% of the time, so
-  updates queue behind one another. Its time: writing to sockets 19% (a 1 KB send on loopback
-  costs about 49 µs here, as one write call also runs the receiver's side of TCP, and an
-  action sends four), the rest of sending (Starlette, uvicorn, `websockets` framing) 11%,
-  applying the command 15%, rendering and encoding the updates 21%, receiving 9%. The
-  machine's speed decides where the ceiling is: on the day the shipped server met the target
-  (p99 9.2 ms, commit `a7941a0`) the engine's random games ran at 2,395 a second; here they
-  run at the rate of the last column (from 650 to 1,140 within an hour; minutes after it
-  measured 1,100, a 1,000-room run reached 1,288 actions/s with p99 85 ms), the one loop
-  tops out near 1,250 actions a second, and the 600-room run shows what it serves within
-  50 ms.
-  Beyond that takes more than one process: rooms spread over several event loops by room
-  code, each still the one authority of its rooms.
+- **One core**, the ceiling on a slow day: the server is one event loop on one core, and
+  the machine's speed decides where its ceiling is. In the tables above (last column: 2,100
+  to 2,250 random games a second) the shipped server answers 1,000 rooms at p99 8.7 ms, and
+  2,000 rooms / 8,000 connections reached 2,648 actions/s at p99 20.6 ms
+  (`python -m benchmarks.online_load --rooms 2000 --clients 2`). Earlier the same day the
+  machine ran at 650 to 1,160 games a second; the same code then kept its loop busy 97% of
+  the time at 1,000 rooms (py-spy `--gil`) and answered at p99 85 to 344 ms, meeting the
+  target up to 600 rooms (p99 31 to 41 ms). The loop's time at saturation: writing to
+  sockets 19% (a 1 KB send on loopback costs about 49 µs there, as one write call also runs
+  the receiver's side of TCP, and an action sends four), the rest of sending (Starlette,
+  uvicorn, `websockets` framing) 11%, applying the command 15%, rendering and encoding the
+  updates 21%, receiving 9%.
+- **More processes**, tried and not shipped: a router process that reads each request's
+  first line and hands the socket itself (SCM_RIGHTS) to the worker process owning the room
+  it names, each worker the one authority of its rooms on the shared SQLite file
+  (`serve --workers 2`). With the load clients on the same two cores it did not pay: at
+  1,000 rooms p99 11.4 ms against the one process's 8.9 ms, at 2,000 rooms p99 36 to 67 ms
+  against 20.6 ms (same hour, engine at 2,100 to 2,200 games/s). Two event loops and the
+  clients then share two cores (server CPU 102 to 109% against 86% for the same work), each
+  loop wakes for fewer events at a time, and the workers take turns at SQLite's write lock
+  (`BEGIN IMMEDIATE` waited p99 8.4 ms, max 54 ms, in SQLite's sleeping busy handler; an
+  flock taken around each transaction instead left the p99 at 36 ms). It would pay on a
+  machine with cores to spare for it; on this class it costs more than it gives, so the
+  server stays one process.
 """
 
 
