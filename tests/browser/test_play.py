@@ -587,6 +587,21 @@ def test_after_a_crank_the_machine_keeps_its_final_pose_until_the_next_turn(
     expect(page.get_by_test_id("components")).to_have_text("23 / 23")
 
 
+def test_the_list_of_mice_draws_only_its_cards(page: Page, server: str) -> None:
+    """The list behind the mice's cards has no fill or frame of its own (the home page's
+    pill once leaked into it as a yellow band between the cards)."""
+    page.context.add_init_script(FAST)
+    page.goto(f"{server}/play/mousetrap")
+    page.get_by_test_id("start-match").click()
+    _settled(page)
+    seats = page.get_by_test_id("seats")
+    style = seats.evaluate(
+        "(e) => { const s = getComputedStyle(e);"
+        " return [s.backgroundColor, s.borderTopStyle, s.borderBottomStyle]; }"
+    )
+    assert style == ["rgba(0, 0, 0, 0)", "none", "none"], style
+
+
 def test_the_toolbar_is_one_steady_row_at_1280_and_wraps_on_narrow_screens(
     page: Page, server: str
 ) -> None:

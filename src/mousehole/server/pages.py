@@ -141,7 +141,7 @@ def _game_card(game: GameListing) -> Html:
 <li class="card card-ready">
   <div class="card-about">
     <h3 id="game-{name}" class="card-title">{escape(game.title)}</h3>
-    <p class="seats"><span class="visually-hidden">Seats: </span>{escape(game.seats_text)}</p>
+    <p class="card-seats"><span class="visually-hidden">Seats: </span>{escape(game.seats_text)}</p>
     <p class="summary">{escape(game.summary)}</p>
   </div>
   <div class="card-start">{start}</div>
