@@ -145,3 +145,18 @@ def test_a_room_with_bad_options_seats_or_record_is_refused_with_a_named_reason(
 ) -> None:
     error = _refused(code, lambda: Room.create("mousetrap", options, seats, record=record))
     assert error.message
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        (HUMANS, "seats: the game is set up for 4 seats (options.seats), but 2 were given"),
+        (HUMANS[:1], "seats: the game is set up for 4 seats (options.seats), but 1 was given"),
+        ({"kind": "human"}, "seats: expected a list of 4 seats"),
+    ],
+)
+def test_seats_that_do_not_fit_the_options_say_how_many_are_wanted(
+    seats: Any, message: str
+) -> None:
+    error = _refused("bad_seats", lambda: Room.create("mousetrap", {}, seats))
+    assert error.message == message

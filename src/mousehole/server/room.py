@@ -110,11 +110,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def parse_seats(game_name: str, data: Any, seats_allowed: range) -> list[Seat]:
-    """Return the seats described by `data`: [{"kind", "name", "level"?}, ...]."""
-    if not isinstance(data, list) or len(data) not in seats_allowed:
-        low, high = seats_allowed.start, seats_allowed.stop - 1
-        raise RoomError("bad_seats", f"seats: expected a list of {low} to {high} seats")
+def parse_seats(game_name: str, data: Any, count: int) -> list[Seat]:
+    """Return the `count` seats described by `data`: [{"kind", "name", "level"?}, ...]."""
+    if not isinstance(data, list):
+        raise RoomError("bad_seats", f"seats: expected a list of {count} seats")
+    if len(data) != count:
+        given = f"{len(data)} {'was' if len(data) == 1 else 'were'} given"
+        message = f"seats: the game is set up for {count} seats (options.seats), but {given}"
+        raise RoomError("bad_seats", message)
     seats = []
     levels = BOTS[game_name]
     for index, entry in enumerate(data):
@@ -168,7 +171,7 @@ class Room:
             game = load_game(game_name, **options)
         except MouseholeError as error:
             raise RoomError("bad_options", str(error)) from None
-        parsed = parse_seats(game_name, seats, range(game.seat_count, game.seat_count + 1))
+        parsed = parse_seats(game_name, seats, game.seat_count)
         match = Match(game, secret=secret) if record is None else _resume(game, record)
         token = new_token()
         room = cls(room_id or secrets.token_hex(8), match, parsed, hash_token(token))
@@ -193,7 +196,7 @@ class Room:
             match = Match.resumed(game, result.record, result.state, seed=stored.seed, drawn=drawn)
         except (MouseholeError, TypeError, ValueError) as error:
             raise RoomError("bad_record", f"room {stored.room_id}: {error}") from None
-        seats = parse_seats(stored.game, stored.seats, range(game.seat_count, game.seat_count + 1))
+        seats = parse_seats(stored.game, stored.seats, game.seat_count)
         room = cls(stored.room_id, match, seats, stored.owner_hash)
         room._seat_bots()
         return room
