@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import axe_playwright_python
+import axe_playwright_python  # type: ignore[import-untyped]
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
