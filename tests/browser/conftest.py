@@ -1,7 +1,8 @@
 """Browser tests: a real server process and Debian's Chromium driven by Playwright (sync API).
 
 These run in their own pytest process (`make test` runs `pytest tests/browser` after the rest):
-sync Playwright and asyncio do not mix in one process. Screenshots go to artifacts/screenshots/.
+sync Playwright and asyncio do not mix in one process. Screenshots go to artifacts/screenshots/,
+and every state a test takes a screenshot of is also audited with axe-core (`screenshot`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
+import axe_playwright_python  # type: ignore[import-untyped]
 import pytest
 from playwright.sync_api import (
     Browser,
@@ -126,8 +129,31 @@ def new_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[NewPa
 
 
 def screenshot(page: Page, name: str) -> Path:
-    """Save a full-page screenshot as a test artifact; return its path."""
+    """Save a full-page screenshot as a test artifact and return its path, after checking the
+    page as it is with axe-core: a state worth looking at is one a player meets, so it must
+    pass the automated accessibility rules too (a violation fails the test, naming them)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
+    found = accessibility_violations(page)
+    assert not found, f"{name}: accessibility violations:\n" + "\n".join(found)
     return path
+
+
+AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+"""axe-core, Deque's accessibility rules engine (the one behind browsers' accessibility
+checks), as bundled in the axe-playwright-python wheel: nothing is downloaded at test time."""
+
+
+def accessibility_violations(page: Page) -> list[str]:
+    """Return axe-core's violations on the page as it is now, one readable line each: what
+    it checks by machine (names of controls, colour contrast, ARIA roles and states,
+    landmarks, duplicate ids, focusable hidden content)."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE)
+    result: dict[str, Any] = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    lines = []
+    for rule in result["violations"]:
+        targets = ", ".join(str(node["target"]) for node in rule["nodes"][:5])
+        lines.append(f"{rule['id']} ({rule['impact']}): {rule['help']} at {targets}")
+    return lines

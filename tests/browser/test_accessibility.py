@@ -4,8 +4,9 @@ axe-core (Deque's rules engine, the one browsers' developer tools use) runs insi
 and reports what it can check by machine: names of buttons, links and form fields, colour
 contrast, landmarks and headings, ARIA roles and states, duplicate ids, focusable hidden
 content. It is the floor under the hand-written checks of the other tests (keyboard play,
-announcements, reduced motion), not a replacement for them. The script comes from the
-`axe-playwright-python` wheel, which bundles it; no download happens at test time.
+announcements, reduced motion), not a replacement for them. Every screenshot of the browser
+tests runs the same audit (conftest.screenshot); this file covers the pages in their first
+states, at both widths, whether or not another test photographs them.
 """
 
 from __future__ import annotations
@@ -13,32 +14,17 @@ from __future__ import annotations
 import json
 import urllib.request
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-import axe_playwright_python  # type: ignore[import-untyped]
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import NewPage, watch_errors
-
-AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+from .conftest import NewPage, accessibility_violations, watch_errors
 
 FAST = (
     'try { localStorage.setItem("mousehole.settings",'
     ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
 )
-
-
-def violations(page: Page) -> list[str]:
-    """Return axe-core's violations on the page as it is now, one readable line each."""
-    page.evaluate(AXE)
-    result: dict[str, Any] = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    lines = []
-    for rule in result["violations"]:
-        targets = ", ".join(str(node["target"]) for node in rule["nodes"][:5])
-        lines.append(f"{rule['id']} ({rule['impact']}): {rule['help']} at {targets}")
-    return lines
 
 
 def _online_room(server: str) -> dict[str, Any]:
@@ -112,7 +98,7 @@ def test_the_page_has_no_automatically_detectable_accessibility_problems(
     page = new_page(width=width, height=860)
     page.context.add_init_script(FAST)
     PAGES[name](page, server)
-    found = violations(page)
+    found = accessibility_violations(page)
     assert not found, f"{name} at {width} px:\n" + "\n".join(found)
 
 
@@ -125,7 +111,7 @@ def test_the_page_not_found_has_no_automatically_detectable_problems(
     watch_errors(page, errors, expected=lambda message: "status of 404" in message.text)
     response = page.goto(f"{server}/no-such-page")
     assert response is not None and response.status == 404
-    found = violations(page)
+    found = accessibility_violations(page)
     context.close()
     assert not found, "\n".join(found)
     assert not errors, errors
@@ -135,6 +121,6 @@ def test_the_audit_finds_a_problem_when_there_is_one(new_page: NewPage, server: 
     """The check can fail: a button without a name on an otherwise clean page is reported."""
     page = new_page()
     page.goto(server)
-    assert not violations(page)
+    assert not accessibility_violations(page)
     page.evaluate("document.querySelector('main').append(document.createElement('button'))")
-    assert any(line.startswith("button-name") for line in violations(page))
+    assert any(line.startswith("button-name") for line in accessibility_violations(page))
