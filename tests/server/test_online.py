@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from mousehole.engine import replay, verify
 from mousehole.games import load_game, make_bot
 from mousehole.server import create_app
-from mousehole.server.hub import OnlineSettings
+from mousehole.server.hub import OnlineSettings, guessing_key
 from mousehole.server.online import CODE_ALPHABET
 
 Snapshot = dict[str, Any]
@@ -442,6 +442,38 @@ def test_guessing_room_codes_gets_429_after_ten_unknown_codes(client: TestClient
         assert ws.receive_json()["code"] == "too_many_attempts"
         ws.receive_json()
     assert closed.value.code == 1008
+
+
+@pytest.mark.parametrize(
+    ("host", "key"),
+    [
+        ("192.0.2.7", "192.0.2.7"),
+        ("2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2::1", "2001:db8:1:2::/64"),
+        ("::ffff:192.0.2.7", "192.0.2.7"),  # IPv4 through an IPv6 socket: the IPv4 address
+        ("testclient", "testclient"),
+    ],
+)
+def test_unknown_codes_are_counted_per_ipv4_address_or_ipv6_network(host: str, key: str) -> None:
+    assert guessing_key(host) == key
+
+
+def test_guessing_from_many_addresses_of_one_ipv6_network_shares_one_limit(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    app = _app(tmp_path / "db.sqlite3", clock)
+
+    def client_at(host: str) -> TestClient:  # outside `with`: the app's lifespan runs once
+        return TestClient(app, client=(host, 50000))
+
+    with client_at("2001:db8:1:2::1") as first:
+        code = _create(first, [{"kind": "open"}, {"kind": "open"}])["code"]
+        for suffix in range(10):  # each guess from another address of the same /64
+            guess = client_at(f"2001:db8:1:2::{suffix + 2:x}").get("/api/online/ZZZZZZ")
+            assert guess.status_code == 404
+        refused = client_at("2001:db8:1:2:ffff::9").get(f"/api/online/{code}")
+        assert refused.status_code == 429
+        assert client_at("2001:db8:1:3::1").get(f"/api/online/{code}").status_code == 200
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import sqlite3
 import time
 from collections import OrderedDict
@@ -369,8 +370,24 @@ class Hub:
 
 
 def address(connection: HTTPConnection) -> str:
-    """Return the client's address (the key of the code-guessing limit)."""
-    return connection.client.host if connection.client is not None else "unknown"
+    """Return the key of the client's code-guessing limit: its IPv4 address, or the /64
+    network of its IPv6 address (one household or server holds a whole /64, so counting
+    each IPv6 address alone would let it guess 2**64 times as often)."""
+    host = connection.client.host if connection.client is not None else "unknown"
+    return guessing_key(host)
+
+
+def guessing_key(host: str) -> str:
+    """Return the address or network that `host`'s unknown codes are counted against."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host  # not an IP (a test client's name, a Unix socket): itself
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def room_key(text: str) -> str:
