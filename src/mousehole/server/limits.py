@@ -52,7 +52,14 @@ class Attempts:
         return len(failures) >= self.limit
 
     def fail(self, address: str) -> None:
-        """Count one failed attempt of `address`."""
-        if len(self._failures) >= self.MAX_ADDRESSES and address not in self._failures:
-            self._failures.clear()  # memory stays bounded; guessing stays slow for each address
-        self._failures.setdefault(address, deque()).append(self.clock())
+        """Count one failed attempt of `address`.
+
+        Memory stays bounded: past MAX_ADDRESSES, the address whose count started longest ago
+        is forgotten, so that guessing from many addresses cannot wipe everyone's counts.
+        """
+        failures = self._failures.get(address)
+        if failures is None:
+            if len(self._failures) >= self.MAX_ADDRESSES:
+                del self._failures[next(iter(self._failures))]
+            failures = self._failures[address] = deque()
+        failures.append(self.clock())

@@ -1,0 +1,50 @@
+"""The flood and guessing limits on their own (their use is tested in test_online.py)."""
+
+from __future__ import annotations
+
+from mousehole.server.limits import Attempts, TokenBucket
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_address_is_blocked_after_its_limit_and_free_once_the_window_passes() -> None:
+    clock = Clock()
+    attempts = Attempts(limit=3, window=60.0, clock=clock)
+    for _ in range(3):
+        assert not attempts.blocked("a")
+        attempts.fail("a")
+    assert attempts.blocked("a") and not attempts.blocked("b")
+    clock.now = 60.0
+    assert not attempts.blocked("a")
+
+
+def test_past_the_address_limit_only_the_oldest_address_is_forgotten() -> None:
+    clock = Clock()
+    attempts = Attempts(limit=2, window=60.0, clock=clock)
+    attempts.MAX_ADDRESSES = 3
+    for _ in range(2):
+        attempts.fail("guesser")
+    for other in ("b", "c"):
+        attempts.fail(other)
+    attempts.fail("guesser")  # an address already counted takes no new place
+    assert attempts.blocked("guesser")
+    attempts.fail("d")  # a fourth address: "guesser", counted first, is forgotten alone
+    assert not attempts.blocked("guesser")
+    attempts.fail("b")
+    assert attempts.blocked("b")  # "b" kept its earlier failure
+
+
+def test_a_bucket_allows_its_burst_then_its_rate() -> None:
+    clock = Clock()
+    bucket = TokenBucket(rate=2.0, burst=3, clock=clock)
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+    clock.now = 0.5  # one token back at 2 a second
+    assert [bucket.take() for _ in range(2)] == [True, False]
+    clock.now = 100.0  # never more than the burst
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
