@@ -22,6 +22,7 @@ import pytest
 
 import mousehole
 from mousehole.cli import main
+from mousehole.server.wire import MAX_FRAME
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI_DOC = ROOT / "docs" / "cli.md"
@@ -386,7 +387,12 @@ def test_serve_accepts_the_first_and_the_last_port(
 ) -> None:
     result = run(["serve", "--port", str(port), "--db", "test.sqlite3"], capsys)
     assert (result.status, result.out, result.err) == (0, "", "")
-    served = {"host": "127.0.0.1", "port": port, "ws_per_message_deflate": False}
+    served = {
+        "host": "127.0.0.1",
+        "port": port,
+        "ws_per_message_deflate": False,
+        "ws_max_size": MAX_FRAME,
+    }
     assert started == [{"tune_gc": True}, served]
 
 
@@ -396,7 +402,13 @@ def test_serve_can_keep_pythons_collector_and_accept_compression(
     argv = ["serve", "--db", "test.sqlite3", "--gc", "python", "--ws-deflate"]
     result = run(argv, capsys)
     assert result.status == 0
-    assert started == [{"host": "127.0.0.1", "port": 8000, "ws_per_message_deflate": True}]
+    served = {
+        "host": "127.0.0.1",
+        "port": 8000,
+        "ws_per_message_deflate": True,
+        "ws_max_size": MAX_FRAME,
+    }
+    assert started == [served]
 
 
 @pytest.mark.parametrize(("argv", "sync"), [([], "normal"), (["--sync", "full"], "full")])

@@ -113,6 +113,7 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .server import create_app
     from .server.hub import OnlineSettings
     from .server.storage import StorageError
+    from .server.wire import MAX_FRAME
 
     if not 1 <= args.port <= 65535:
         parser.error(f"--port must be 1..65535, not {args.port}")
@@ -128,7 +129,13 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(str(error))
     if args.gc == "tuned":
         tune_gc()
-    uvicorn.run(app, host=args.host, port=args.port, ws_per_message_deflate=args.ws_deflate)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        ws_per_message_deflate=args.ws_deflate,
+        ws_max_size=MAX_FRAME,
+    )
     return 0
 
 

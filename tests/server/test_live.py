@@ -64,6 +64,18 @@ def test_a_bad_room_request_gets_a_400_naming_the_problem(
     assert response.json()["error"]["code"] == code
 
 
+def test_a_body_over_the_limit_is_refused_while_it_streams_in(client: TestClient) -> None:
+    """No declared length (chunked): the body is counted as it is read, 413 too_large."""
+
+    def chunks() -> Iterator[bytes]:
+        for _ in range(64):  # 64 chunks of 64 KiB: 4 MiB offered, 256 KiB allowed
+            yield b" " * (64 * 1024)
+
+    response = client.post("/api/rooms", content=chunks())
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "too_large"
+
+
 def test_a_socket_plays_a_turn_and_the_computer_seat_moves_when_advanced(
     client: TestClient,
 ) -> None:

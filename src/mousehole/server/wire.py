@@ -21,11 +21,29 @@ def error_response(status: int, code: str, message: str) -> Response:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
+MAX_FRAME = 1024 * 1024
+"""The largest WebSocket message the server reads at all (uvicorn's `ws_max_size`): one up to
+this size is answered `too_large`; a bigger one is abuse, and closes the socket (1009)."""
+
+
 async def json_body(request: Request, limit: int = MAX_MESSAGE) -> dict[str, Any] | Response:
-    """Return the request's JSON object, or the error response saying why it is not one."""
-    body = await request.body()
-    if len(body) > limit:
-        return error_response(413, "too_large", f"the request is over {limit} bytes")
+    """Return the request's JSON object, or the error response saying why it is not one.
+
+    A body over `limit` is refused as soon as its declared length or its bytes read so far
+    say so: the rest is never read into memory.
+    """
+    too_large = error_response(413, "too_large", f"the request is over {limit} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        return too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return too_large
+        chunks.append(chunk)
+    body = b"".join(chunks)
     try:
         data = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError):
