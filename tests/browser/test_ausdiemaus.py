@@ -75,7 +75,7 @@ def _turn(page: Page, key: str | None = None) -> None:
         page.get_by_test_id("turn-over").click()
     else:
         page.keyboard.press(key)
-    page.wait_for_function(f"{PAGE}.snapshot.version > {before} && {PAGE}.idle")
+    page.wait_for_function(f"() => {PAGE}.snapshot.version > {before} && {PAGE}.idle")
     _my_turn_or_over(page)
 
 
@@ -202,7 +202,7 @@ def test_solo_match_by_button_and_keyboard_a_chase_then_fast_forward_to_the_rank
     # Rematch: a new room with the same seats.
     room = page.evaluate(f"{PAGE}.snapshot.room")
     page.get_by_test_id("rematch").click()
-    page.wait_for_function(f"{PAGE}.snapshot.room !== {json.dumps(room)}")
+    page.wait_for_function(f"() => {PAGE}.snapshot.room !== {json.dumps(room)}")
     _my_turn_or_over(page)
     assert page.evaluate(f"{PAGE}.snapshot.state.chips") == [0, 0, 0]
 
@@ -250,7 +250,7 @@ def test_two_humans_on_one_device_with_auto_flip(page: Page, server: str) -> Non
     # Ann switches auto-flip on too: the match plays itself.
     version = _version(page)
     page.get_by_test_id("auto-flip-0").check()
-    page.wait_for_function(f"{PAGE}.snapshot.version > {version + 4}", timeout=20_000)
+    page.wait_for_function(f"() => {PAGE}.snapshot.version > {version + 4}", timeout=20_000)
     saved = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
     assert [s.get("autoFlip") for s in saved["setup"]["seats"]] == [True, True]
     page.get_by_test_id("fast-forward").click()
@@ -384,12 +384,12 @@ def test_continue_after_a_refresh_and_a_refused_room_is_set_again(page: Page, se
     )
     page.reload()
     page.get_by_test_id("continue").click()
-    page.wait_for_function(f"{PAGE}.snapshot && {PAGE}.snapshot.room !== {json.dumps(room)}")
+    page.wait_for_function(f"() => {PAGE}.snapshot && {PAGE}.snapshot.room !== {json.dumps(room)}")
     _my_turn_or_over(page)
     assert page.evaluate(f"{PAGE}.snapshot.state.stacks") == stacks
     expect(page.get_by_test_id("log")).to_contain_text("The table was set again")
     page.get_by_test_id("turn-over").click()
-    page.wait_for_function(f"{PAGE}.snapshot.version > {version}")
+    page.wait_for_function(f"() => {PAGE}.snapshot.version > {version}")
 
 
 def test_the_home_page_links_the_table(page: Page, server: str) -> None:
@@ -525,7 +525,7 @@ def _turn_whoever_may(pages: list[Page], turns: int) -> None:
         page = ready[0]
         before = _version(page)
         page.get_by_test_id("turn-over").click()
-        page.wait_for_function(f"{PAGE}.snapshot.version > {before} && {PAGE}.idle")
+        page.wait_for_function(f"() => {PAGE}.snapshot.version > {before} && {PAGE}.idle")
 
 
 def _ann_plays_until(host: Page, done: Callable[[], bool], seconds: float, why: str) -> None:
@@ -545,7 +545,7 @@ def _same_version(pages: list[Page]) -> int:
     """Wait until every page shows the version of the first; return it."""
     version = _version(pages[0])
     for page in pages[1:]:
-        page.wait_for_function(f"{PAGE}.snapshot.version >= {version} && {PAGE}.idle")
+        page.wait_for_function(f"() => {PAGE}.snapshot.version >= {version} && {PAGE}.idle")
     return version
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
-from .conftest import screenshot
+from .conftest import screenshot, watch_errors
 
 
 def test_the_home_page_lists_mouse_trap_without_console_errors(page: Page, server: str) -> None:
@@ -22,3 +22,25 @@ def test_the_home_page_offers_to_continue_a_saved_local_match(page: Page, server
     assert page.get_by_test_id("continue-mousetrap").is_visible()
     page.get_by_test_id("play-mousetrap").click()
     page.wait_for_url("**/play/mousetrap")
+
+
+def test_the_content_security_policy_refuses_an_injected_inline_script(
+    browser: Browser, server: str
+) -> None:
+    """The policy is in force: a script written into the page does not run (and says so)."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    watch_errors(page, errors, expected=lambda message: "Content Security Policy" in message.text)
+    page.goto(server)
+    with page.expect_console_message(
+        timeout=5_000,
+        predicate=lambda m: m.type == "error" and "Content Security Policy" in m.text,
+    ):
+        page.evaluate(
+            "() => { const s = document.createElement('script');"
+            " s.textContent = 'window.injected = true'; document.body.append(s); }"
+        )
+    assert page.evaluate("() => window.injected === undefined")
+    context.close()
+    assert not errors, errors

@@ -319,7 +319,8 @@ def test_a_new_match_by_keyboard_plays_its_first_turns(page: Page, server: str) 
         page.keyboard.press("r")
         rolls += 1
         page.wait_for_function(
-            f"document.querySelectorAll('[data-testid=log] li').length > {before}", timeout=10_000
+            f"() => document.querySelectorAll('[data-testid=log] li').length > {before}",
+            timeout=10_000,
         )
         if rolls == 3:
             break
@@ -399,7 +400,7 @@ def test_same_device_trap_phase_warns_then_cranks(page: Page, server: str) -> No
     page.get_by_test_id("view-trap").click()
     page.get_by_test_id("crank").click()
     page.wait_for_function(
-        "document.querySelector('[data-testid=log]').innerText.match(/cage (falls|sticks)/)",
+        "() => document.querySelector('[data-testid=log]').innerText.match(/cage (falls|sticks)/)",
         timeout=20_000,
     )
     screenshot(page, "play-trap-close-up-after-crank")
@@ -474,7 +475,7 @@ def test_without_storage_the_game_still_plays(page: Page, server: str) -> None:
     _settled(page)
     page.get_by_test_id("roll").click()
     page.wait_for_function(
-        "document.querySelector('[data-testid=log]').innerText.includes('Ann rolls a')"
+        "() => document.querySelector('[data-testid=log]').innerText.includes('Ann rolls a')"
     )
     expect(page.get_by_test_id("saving-off")).to_have_text("Saving is off in this browser")
 
@@ -554,7 +555,7 @@ def test_after_a_crank_the_machine_keeps_its_final_pose_until_the_next_turn(
     page.keyboard.press("2")  # the trap close-up
     page.get_by_test_id("crank").click()
     page.wait_for_function(
-        "document.querySelector('[data-testid=log]').innerText.match(/cage (falls|sticks)/)",
+        "() => document.querySelector('[data-testid=log]').innerText.match(/cage (falls|sticks)/)",
         timeout=20_000,
     )
     falls = "cage falls" in page.get_by_test_id("log").inner_text()
@@ -581,7 +582,8 @@ def test_after_a_crank_the_machine_keeps_its_final_pose_until_the_next_turn(
     page.get_by_test_id("roll").click()
     # The next turn has begun: the machine stands built and ready again.
     page.wait_for_function(
-        "document.querySelector('[data-testid=machine] .mousetrap-machine').dataset.cage === 'up'",
+        "() => document.querySelector('[data-testid=machine] .mousetrap-machine')"
+        ".dataset.cage === 'up'",
         timeout=10_000,
     )
     expect(page.get_by_test_id("components")).to_have_text("23 / 23")

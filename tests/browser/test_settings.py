@@ -73,7 +73,7 @@ def test_the_panel_opens_from_the_header_with_every_control(page: Page, server: 
     assert page.get_by_test_id("settings-music-volume").input_value() == "35"
     assert not page.get_by_test_id("settings-storage-note").is_visible()
     assert page.locator('link[href$="settings-panel.css"]').count() == 1  # not added twice
-    page.wait_for_function("document.getAnimations().length === 0")
+    page.wait_for_function("() => document.getAnimations().length === 0")
     screenshot(page, "home-settings")
 
 
@@ -119,7 +119,7 @@ def test_a_change_in_another_tab_shows_in_this_one(page: Page, server: str) -> N
     other.evaluate(f"{SETTINGS}.then(m => m.setSetting('speed', 'fast'))")
 
     page.wait_for_function(
-        "document.querySelector('[data-testid=settings-speed]').value === 'fast'"
+        "() => document.querySelector('[data-testid=settings-speed]').value === 'fast'"
     )
 
 
@@ -187,14 +187,14 @@ def test_audio_unlocks_on_the_first_click_and_not_before(page: Page, server: str
 
     page.get_by_test_id("settings-toggle").click()
 
-    page.wait_for_function(f"{SOUND}.then(m => m.audioState().unlocked)")
+    page.wait_for_function(f"() => {SOUND}.then(m => m.audioState().unlocked)")
 
 
 def test_every_effect_plays_and_an_unknown_one_warns_once(page: Page, server: str) -> None:
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     open_panel(page, server)
-    page.wait_for_function(f"{SOUND}.then(m => m.audioState().unlocked)")
+    page.wait_for_function(f"() => {SOUND}.then(m => m.audioState().unlocked)")
     names = [
         "click", "roll", "step", "cheese", "build", "lose", "redirect", "crank",
         "gears", "marble", "splash", "cage", "stuck", "win", "capture", "turn",
@@ -210,7 +210,7 @@ def test_the_music_switch_starts_and_stops_the_tune(page: Page, server: str) -> 
     open_panel(page, server)
 
     page.get_by_test_id("settings-music").check()
-    page.wait_for_function(f"{SOUND}.then(m => m.audioState().music)")
+    page.wait_for_function(f"() => {SOUND}.then(m => m.audioState().music)")
     page.get_by_test_id("settings-music").uncheck()
 
     assert audio_state(page)["music"] is False
@@ -228,7 +228,9 @@ def test_the_panel_works_from_the_keyboard_alone(page: Page, server: str) -> Non
 
     page.keyboard.press("Enter")
     assert page.evaluate("document.querySelector('details.settings').open") is True
-    page.wait_for_function("document.getAnimations().length === 0")  # the panel has dropped in
+    page.wait_for_function(
+        "() => document.getAnimations().length === 0"
+    )  # the panel has dropped in
     screenshot(page, "home-settings-keyboard")
     page.keyboard.press("Tab")
     assert page.evaluate(focused) == "settings-sound"

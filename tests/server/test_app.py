@@ -149,3 +149,16 @@ def test_a_missing_static_file_is_a_404_page(client: TestClient) -> None:
 
     assert response.status_code == 404
     assert "Page not found" in response.text
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/api/games", "/healthz", "/play/mousetrap", "/static/index.css", "/nope"]
+)
+def test_every_response_carries_the_security_headers(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    csp = response.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    assert "unsafe-eval" not in csp and "connect-src 'self'" in csp
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["referrer-policy"] == "same-origin"
+    assert response.headers["x-frame-options"] == "DENY"

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mousehole.games import GAMES
 from mousehole.server import catalogue, pages
@@ -98,12 +99,63 @@ def create_app(
         ],
         exception_handlers={HTTPException: _http_error},
         # pages, modules and SVG compress 3-5x: the first load of a match page stays small
-        middleware=[Middleware(GZipMiddleware, minimum_size=512)],
+        middleware=[
+            Middleware(SecurityHeaders),
+            Middleware(GZipMiddleware, minimum_size=512),
+        ],
         lifespan=lifespan,
     )
     app.state.store = store
     app.state.hub = hub
     return app
+
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",  # modules from the site only: no inline script, no eval
+        # style attributes in drawn markup (a seat's colour, a pile's offset); no style sheet
+        # comes from anywhere else
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "media-src 'self' data: blob:",
+        "connect-src 'self'",  # the API and the room sockets, on this host only
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",  # no page of ours inside another site's frame
+    ]
+)
+SECURITY_HEADERS = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),  # a room's code never leaves in a Referer
+    (b"x-frame-options", b"DENY"),  # frame-ancestors for browsers before CSP 2
+]
+
+
+class SecurityHeaders:
+    """ASGI middleware: every HTTP response carries SECURITY_HEADERS (docs/protocol.md).
+
+    The pages load only what the site serves, so a script injected into a page (a player's
+    name gone wrong somewhere) could neither run inline nor talk to another host, and no
+    other site can frame a page to trick a host into clicking its controls.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

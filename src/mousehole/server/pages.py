@@ -50,18 +50,7 @@ fill="#a39a8f" />
 # fills in; without JavaScript there is nothing to set, so the slot stays empty.
 SETTINGS_STYLESHEET = Html('<link rel="stylesheet" href="/static/shared/settings-panel.css">\n')
 SETTINGS_SLOT = Html('\n  <div class="settings-slot" id="settings"></div>')
-SETTINGS_SCRIPT = Html("""\
-<script type="module">
-import { mountSettings } from "/static/shared/settings-panel.js";
-mountSettings(document.getElementById("settings"));
-// A local match saved in this browser: offer to continue it (storage may be blocked).
-for (const link of document.querySelectorAll("[data-continue]")) {
-  try {
-    if (localStorage.getItem(`mousehole.${link.dataset.continue}.match`)) link.hidden = false;
-  } catch {}
-}
-</script>
-""")
+SETTINGS_SCRIPT = Html('<script type="module" src="/static/shared/page-settings.js"></script>\n')
 
 
 def _page(
