@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mousehole.server.limits import Attempts, TokenBucket
+from mousehole.server.limits import Attempts, PerAddress, TokenBucket
 
 
 class Clock:
@@ -48,3 +48,26 @@ def test_a_bucket_allows_its_burst_then_its_rate() -> None:
     assert [bucket.take() for _ in range(2)] == [True, False]
     clock.now = 100.0  # never more than the burst
     assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+
+
+def test_each_address_has_its_own_bucket_and_says_how_long_to_wait() -> None:
+    clock = Clock()
+    per = PerAddress(rate=0.05, burst=2, clock=clock)  # one back every 20 s
+    assert [per.take("a"), per.take("a")] == [0, 0]
+    assert per.take("a") == 20
+    assert per.take("b") == 0
+    clock.now = 15.0
+    assert per.take("a") == 5
+    clock.now = 20.0
+    assert per.take("a") == 0
+
+
+def test_past_the_address_limit_the_least_recently_seen_bucket_is_forgotten() -> None:
+    clock = Clock()
+    per = PerAddress(rate=0.05, burst=1, clock=clock)
+    per.MAX_ADDRESSES = 2
+    assert per.take("a") == 0 and per.take("b") == 0
+    assert per.take("a") == 20  # "a" is now the most recently seen
+    assert per.take("c") == 0  # "b" is forgotten, not "a"
+    assert per.take("a") == 20
+    assert per.take("b") == 0  # a full bucket again

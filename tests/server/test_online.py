@@ -476,6 +476,31 @@ def test_guessing_from_many_addresses_of_one_ipv6_network_shares_one_limit(
         assert client_at("2001:db8:1:3::1").get(f"/api/online/{code}").status_code == 200
 
 
+def test_an_address_that_creates_too_many_rooms_gets_429_with_retry_after(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    app = _app(tmp_path / "db.sqlite3", clock)
+    local = {"game": "mousetrap", "options": {"seats": 2}, "seats": [{"kind": "human"}] * 2}
+
+    def client_at(host: str) -> TestClient:  # outside `with`: the app's lifespan runs once
+        return TestClient(app, client=(host, 50000))
+
+    with client_at("198.51.100.7") as first:
+        for _ in range(15):  # local matches and online rooms count together: 30 at once
+            assert first.post("/api/rooms", json=local).status_code == 201
+            _create(first, [{"kind": "open"}, {"kind": "open"}])
+        refused = first.post("/api/online", json={"game": "mousetrap"})
+        assert refused.status_code == 429
+        assert refused.json()["error"]["code"] == "too_many_rooms"
+        assert refused.headers["retry-after"] == "20"  # 30 rooms per 600 s: one per 20 s
+        assert first.post("/api/rooms", json=local).status_code == 429
+        assert client_at("198.51.100.8").post("/api/rooms", json=local).status_code == 201
+        clock.advance(20)
+        assert first.post("/api/rooms", json=local).status_code == 201
+        for _ in range(40):  # this machine itself is never counted
+            assert client_at("127.0.0.1").post("/api/rooms", json=local).status_code == 201
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [

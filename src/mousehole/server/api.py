@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..games import GAMES
-from .hub import Hub, address
+from .hub import Hub, address, client_host
 from .online import OnlineRoom, join_link, new_private_id
 from .room import OWNER, RoomError
 from .storage import StorageError
@@ -24,12 +24,24 @@ def _unknown_game(game: object) -> Response | None:
     return error_response(400, "unknown_game", f"game: {game!r} is not one of {known}")
 
 
+def _creation_refused(request: Request, hub: Hub) -> Response | None:
+    """Return the 429 for a client that created too many rooms lately, or None."""
+    wait = hub.may_create(client_host(request))
+    if not wait:
+        return None
+    per = f"{hub.settings.rooms_per_address} rooms per {hub.settings.rooms_window:g} s"
+    message = f"too many new rooms from this address ({per}): wait {wait} s"
+    return error_response(429, "too_many_rooms", message, {"Retry-After": str(wait)})
+
+
 async def create_room(request: Request) -> Response:
     """POST /api/rooms {game, options, seats, record?} -> 201 {room, token, snapshot}.
 
     A local match: a private room whose human seats all belong to the owner token.
     """
     hub: Hub = request.app.state.hub
+    if (refused := _creation_refused(request, hub)) is not None:
+        return refused
     data = await json_body(request, 4 * MAX_MESSAGE)  # a resumed record may be long
     if isinstance(data, Response):
         return data
@@ -59,6 +71,8 @@ async def create_room(request: Request) -> Response:
 async def create_online(request: Request) -> Response:
     """POST /api/online {game, options, seats, host_name} -> 201 {code, link, seat, token}."""
     hub: Hub = request.app.state.hub
+    if (refused := _creation_refused(request, hub)) is not None:
+        return refused
     data = await json_body(request)
     if isinstance(data, Response):
         return data

@@ -25,7 +25,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import JSON
-from .limits import Attempts, TokenBucket
+from .limits import Attempts, PerAddress, TokenBucket
 from .online import OnlineRoom, is_code, is_room_id, new_code
 from .room import Committed, RoomError, Viewer
 from .storage import RoomStore, StorageError, Write
@@ -55,6 +55,10 @@ class OnlineSettings:
     attempts: int = 10
     attempts_window: float = 60.0
     """Unknown room codes an address may try per window before it gets 429."""
+    rooms_per_address: int = 30
+    rooms_window: float = 600.0
+    """Rooms (local matches and online rooms) one address may create at once, and again over
+    each window after (429 too_many_rooms); loopback clients are not counted."""
     max_rooms: int = MAX_ROOMS
     keep_finished_days: float = 30.0
     """Days a finished match stays stored after its last move (its record can be replayed
@@ -83,6 +87,7 @@ class Hub:
     rooms: OrderedDict[str, OnlineRoom] = field(default_factory=OrderedDict)
     sockets: dict[str, list[Connection]] = field(default_factory=dict)
     attempts: Attempts = field(init=False)
+    creations: PerAddress = field(init=False)
     writer: Writer | None = field(init=False)
     _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     _timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
@@ -91,6 +96,8 @@ class Hub:
     def __post_init__(self) -> None:
         s = self.settings
         self.attempts = Attempts(s.attempts, s.attempts_window, s.clock)
+        rate = s.rooms_per_address / s.rooms_window
+        self.creations = PerAddress(rate, s.rooms_per_address, s.clock)
         self.writer = None if self.store is None else Writer(self.store)
 
     # --- rooms in memory and in the store -----------------------------------------------
@@ -154,6 +161,17 @@ class Hub:
         for code in idle[:excess]:
             del self.rooms[code]
             self._locks.pop(code, None)
+
+    def may_create(self, host: str) -> int:
+        """Return 0 when the client at `host` (its IP address) may create a room now, counting
+        it, else the whole seconds it must wait (counted per guessing key: its IPv4 address
+        or IPv6 /64). Loopback clients are not counted: they are this machine (the tests, the
+        benchmark, a reverse proxy that does not pass the client's address on).
+        """
+        with contextlib.suppress(ValueError):
+            if ipaddress.ip_address(host).is_loopback:
+                return 0
+        return self.creations.take(guessing_key(host))
 
     def new_code(self) -> str:
         """Return a code that no room has."""
@@ -373,8 +391,12 @@ def address(connection: HTTPConnection) -> str:
     """Return the key of the client's code-guessing limit: its IPv4 address, or the /64
     network of its IPv6 address (one household or server holds a whole /64, so counting
     each IPv6 address alone would let it guess 2**64 times as often)."""
-    host = connection.client.host if connection.client is not None else "unknown"
-    return guessing_key(host)
+    return guessing_key(client_host(connection))
+
+
+def client_host(connection: HTTPConnection) -> str:
+    """Return the client's IP address as the server sees it ("unknown" when it has none)."""
+    return connection.client.host if connection.client is not None else "unknown"
 
 
 def guessing_key(host: str) -> str:

@@ -1,8 +1,10 @@
-"""Flood and guessing limits: a token bucket per connection, a failure window per address."""
+"""Flood and guessing limits: a token bucket per connection, a failure window per address,
+and a token bucket per address for new rooms."""
 
 from __future__ import annotations
 
-from collections import deque
+import math
+from collections import OrderedDict, deque
 from collections.abc import Callable
 
 
@@ -25,6 +27,40 @@ class TokenBucket:
             return False
         self._tokens -= 1
         return True
+
+    def wait(self) -> float:
+        """Return the seconds until a token is back (0 when one is left now)."""
+        now = self.clock()
+        tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        return 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+
+
+class PerAddress:
+    """A token bucket per client address (its guessing key), for what one address may do
+    `burst` times at once and `rate` times a second after (creating rooms)."""
+
+    MAX_ADDRESSES = 100_000
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float]):
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def take(self, address: str) -> int:
+        """Spend one of `address`'s tokens and return 0, or return the whole seconds to wait
+        (at least 1) when it has none. Past MAX_ADDRESSES, the least recently seen address is
+        forgotten (it starts again with a full bucket)."""
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            if len(self._buckets) >= self.MAX_ADDRESSES:
+                self._buckets.popitem(last=False)
+            bucket = self._buckets[address] = TokenBucket(self.rate, self.burst, self.clock)
+        else:
+            self._buckets.move_to_end(address)
+        if bucket.take():
+            return 0
+        return max(1, math.ceil(bucket.wait()))
 
 
 class Attempts:

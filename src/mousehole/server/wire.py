@@ -16,9 +16,12 @@ from .room import RoomError
 MAX_MESSAGE = 64 * 1024
 
 
-def error_response(status: int, code: str, message: str) -> Response:
+def error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> Response:
     """Return an HTTP error as the API sends them: {"error": {"code", "message"}}."""
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    body = {"error": {"code": code, "message": message}}
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 MAX_FRAME = 1024 * 1024
