@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -162,3 +163,26 @@ def test_every_response_carries_the_security_headers(client: TestClient, path: s
     assert response.headers["x-content-type-options"] == "nosniff"
     assert response.headers["referrer-policy"] == "same-origin"
     assert response.headers["x-frame-options"] == "DENY"
+
+
+def test_healthz_says_failing_while_commits_fail_and_ok_once_they_succeed(
+    tmp_path: Path,
+) -> None:
+    db_path = tmp_path / "db.sqlite3"
+    app = create_app(str(db_path))
+    setup = {"game": "mousetrap", "options": {"seats": 2}, "seats": [{"kind": "human"}] * 2}
+    with TestClient(app) as client:
+        app.state.store._db.execute("PRAGMA busy_timeout=50")  # fail fast, not in 5 s
+        other = sqlite3.connect(db_path, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")  # another process holds the file: no commit can land
+        try:
+            assert client.post("/api/rooms", json=setup).status_code == 503
+            health = client.get("/healthz")
+            assert health.status_code == 503
+            assert health.json()["status"] == "failing"
+            assert "database is locked" in health.json()["error"]
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert client.post("/api/rooms", json=setup).status_code == 201
+        assert client.get("/healthz").json()["status"] == "ok"

@@ -71,7 +71,13 @@ def create_app(
         return FileResponse(path, media_type="text/html")
 
     async def healthz(request: Request) -> Response:
-        return JSONResponse({"status": "ok", "storage": f"sqlite:{storage_path}"})
+        """200 while moves can be stored; 503 naming why while the last commit failed."""
+        storage = f"sqlite:{storage_path}"
+        failing = store.failing
+        if failing is not None:
+            body = {"status": "failing", "storage": storage, "error": str(failing)}
+            return JSONResponse(body, status_code=503)
+        return JSONResponse({"status": "ok", "storage": storage})
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -268,6 +268,9 @@ class RoomStore:
             raise StorageError(f"sync: expected one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.path = Path(path)
         self.sync = sync
+        self.failing: StorageError | None = None
+        """Why the last group commit failed as a whole (disk full, file locked or read-only),
+        until one succeeds again; None while commits succeed (the health check reads it)."""
         self._lock = threading.Lock()
         try:
             # autocommit mode (isolation_level=None): transactions are the explicit BEGINs below
@@ -450,10 +453,12 @@ class RoomStore:
             except sqlite3.Error as error:
                 self._rollback()
                 failed = StorageError(f"commit of {len(writes)} writes: {error}")
+                self.failing = failed
                 return [failed for _ in writes]
             except BaseException:  # a bug in a write: nothing of the batch, the store usable
                 self._rollback()
                 raise
+            self.failing = None
         return results
 
     @staticmethod
