@@ -18,7 +18,7 @@ from .wire import MAX_MESSAGE, error_response, json_body
 
 
 def _unknown_game(game: object) -> Response | None:
-    if game in GAMES:
+    if isinstance(game, str) and game in GAMES:
         return None
     known = ", ".join(GAMES)
     return error_response(400, "unknown_game", f"game: {game!r} is not one of {known}")
