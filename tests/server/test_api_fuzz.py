@@ -99,3 +99,28 @@ def test_joining_with_any_json_answers_a_seat_or_a_named_error(
     )
     assert created.status_code == 201, created.text
     _check(client.post(f"/api/online/{created.json()['code']}/join", json=body))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hello=st.fixed_dictionaries(
+        {"type": st.just("hello")},
+        optional={"token": json_values, "spectate": json_values, "seat": json_values},
+    )
+    | json_values
+)
+def test_any_hello_is_answered_by_a_snapshot_or_a_named_refusal(
+    client: TestClient, hello: Any
+) -> None:
+    created = client.post(
+        "/api/online",
+        json={"game": "mousetrap", "seats": [{"kind": "open"}] * 4, "host_name": "Ann"},
+    )
+    code = created.json()["code"]
+    with client.websocket_connect(f"/ws/online/{code}") as ws:
+        ws.send_json(hello)
+        answer = ws.receive_json()
+        if answer["type"] == "error":
+            assert isinstance(answer["code"], str) and answer["message"]
+        else:
+            assert answer["type"] == "snapshot"
