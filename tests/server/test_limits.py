@@ -20,8 +20,11 @@ def test_an_address_is_blocked_after_its_limit_and_free_once_the_window_passes()
         assert not attempts.blocked("a")
         attempts.fail("a")
     assert attempts.blocked("a") and not attempts.blocked("b")
+    assert (attempts.wait("a"), attempts.wait("b")) == (60, 0)
+    clock.now = 59.5
+    assert attempts.wait("a") == 1
     clock.now = 60.0
-    assert not attempts.blocked("a")
+    assert not attempts.blocked("a") and attempts.wait("a") == 0
 
 
 def test_past_the_address_limit_only_the_oldest_address_is_forgotten() -> None:

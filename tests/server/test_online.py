@@ -435,6 +435,8 @@ def test_guessing_room_codes_gets_429_after_ten_unknown_codes(client: TestClient
     refused = client.post(f"/api/online/{data['code']}/join", json={"name": "Eve"})
     assert refused.status_code == 429
     assert refused.json()["error"]["code"] == "too_many_attempts"
+    assert refused.headers["retry-after"] == "60"  # the clock stands still: the whole window
+    assert refused.json()["error"]["message"].endswith("wait 60 s")
     with (
         client.websocket_connect(f"/ws/online/{data['code']}") as ws,
         pytest.raises(WebSocketDisconnect) as closed,

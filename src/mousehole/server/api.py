@@ -114,7 +114,9 @@ def _online_room(request: Request, hub: Hub) -> OnlineRoom | Response:
     try:
         return hub.find(code, address(request), private=False)
     except RoomError as error:
-        return error_response(_FIND_STATUS[error.code], error.code, error.message)
+        wait = hub.attempts.wait(address(request))
+        headers = {"Retry-After": str(wait)} if error.code == "too_many_attempts" else None
+        return error_response(_FIND_STATUS[error.code], error.code, error.message, headers)
 
 
 async def online_summary(request: Request) -> Response:

@@ -135,8 +135,10 @@ class Hub:
         `storage_failed` when the room cannot be loaded, `no_room` otherwise (which counts
         as a guess; so does a private room when `private` is False, as for invitations).
         """
-        if self.attempts.blocked(client):
-            raise RoomError("too_many_attempts", "too many unknown room codes: wait")
+        wait = self.attempts.wait(client)
+        if wait:
+            message = f"too many unknown room codes from this address: wait {wait} s"
+            raise RoomError("too_many_attempts", message)
         try:
             room = self.get(code)
         except StorageError as error:

@@ -87,6 +87,15 @@ class Attempts:
             return False
         return len(failures) >= self.limit
 
+    def wait(self, address: str) -> int:
+        """Return the whole seconds until `address` is no longer blocked (0 when it is not)."""
+        if not self.blocked(address):
+            return 0
+        failures = self._failures[address]
+        # blocked: `limit` failures in the window; free once all but limit - 1 have left it
+        leaves = failures[len(failures) - self.limit] + self.window
+        return max(1, math.ceil(leaves - self.clock()))
+
     def fail(self, address: str) -> None:
         """Count one failed attempt of `address`.
 
