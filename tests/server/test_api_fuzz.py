@@ -124,3 +124,46 @@ def test_any_hello_is_answered_by_a_snapshot_or_a_named_refusal(
             assert isinstance(answer["code"], str) and answer["message"]
         else:
             assert answer["type"] == "snapshot"
+
+
+commands = st.fixed_dictionaries(
+    {"type": st.sampled_from(["act", "advance", "sync", "start", "replace", "reopen"])},
+    optional={
+        "seat": st.integers(-1, 5) | json_values,
+        "action": st.fixed_dictionaries({"type": st.sampled_from(["roll", "end"])}) | json_values,
+        "version": st.integers(-1, 5) | json_values,
+        "id": st.text(max_size=5) | json_values,
+        "level": st.sampled_from(["easy", "normal", "hard"]) | json_values,
+    },
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(messages=st.lists(commands | json_values, min_size=1, max_size=8))
+def test_any_message_after_a_hello_is_answered_and_the_socket_stays_open(
+    client: TestClient, messages: list[Any]
+) -> None:
+    """Every message gets an answer (a snapshot, an update, or an error and a snapshot): the
+    socket is never dropped and the server never fails on what a client sends."""
+    created = client.post(
+        "/api/online",
+        json={
+            "game": "mousetrap",
+            "seats": [{"kind": "open"}] * 2,
+            "host_name": "Ann",
+            "options": {"seats": 2},
+        },
+    )
+    data = created.json()
+    with client.websocket_connect(f"/ws/online/{data['code']}") as ws:
+        ws.send_json({"type": "hello", "token": data["token"]})
+        assert ws.receive_json()["type"] == "snapshot"
+        for message in messages:
+            ws.send_json(message)
+            answer = ws.receive_json()
+            while answer["type"] == "error":
+                assert isinstance(answer["code"], str) and answer["message"]
+                answer = ws.receive_json()
+            assert answer["type"] in ("snapshot", "update"), answer
+        ws.send_json({"type": "sync"})
+        assert ws.receive_json()["type"] == "snapshot"
