@@ -186,3 +186,31 @@ def test_healthz_says_failing_while_commits_fail_and_ok_once_they_succeed(
             other.close()
         assert client.post("/api/rooms", json=setup).status_code == 201
         assert client.get("/healthz").json()["status"] == "ok"
+
+
+@pytest.mark.parametrize(
+    ("path", "cache"),
+    [
+        ("/static/mousetrap/main.js", "no-cache"),
+        ("/static/index.css", "no-cache"),
+        ("/play/mousetrap", "no-cache"),
+        ("/", "no-cache"),
+        ("/api/games", "no-cache"),
+        ("/static/fonts/kalam-latin-700-normal.woff2", "public, max-age=31536000, immutable"),
+    ],
+)
+def test_modules_and_pages_are_revalidated_and_fonts_kept(
+    client: TestClient, path: str, cache: str
+) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["cache-control"] == cache
+
+
+def test_an_unchanged_module_is_answered_304_when_revalidated(client: TestClient) -> None:
+    first = client.get("/static/mousetrap/main.js")
+    again = client.get(
+        "/static/mousetrap/main.js", headers={"If-None-Match": first.headers["etag"]}
+    )
+    assert again.status_code == 304 and again.content == b""
+    assert again.headers["cache-control"] == "no-cache"

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from http import HTTPStatus
+from os import PathLike
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -101,7 +103,7 @@ def create_app(
             Route("/api/online/{code:str}", online_summary, methods=["GET"]),
             Route("/api/online/{code:str}/join", join_online, methods=["POST"]),
             WebSocketRoute("/ws/online/{room:str}", room_socket),  # the same path: an alias
-            Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
+            Mount("/static", app=Assets(directory=WEB_DIR), name="static"),
         ],
         exception_handlers={HTTPException: _http_error},
         # pages, modules and SVG compress 3-5x: the first load of a match page stays small
@@ -140,8 +142,30 @@ SECURITY_HEADERS = [
 ]
 
 
+class Assets(StaticFiles):
+    """The front end's files. The modules are plain files without hashes in their names, so
+    a browser must ask again whether each is still current (`no-cache`, answered 304 when it
+    is): a cached old module beside a new one would break a page after an update. Fonts never
+    change under a name (a new font gets a new file name), so they are kept for a year."""
+
+    def file_response(
+        self,
+        full_path: PathLike[str] | str,
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        immutable = self.get_path(scope).startswith("fonts")
+        response.headers["Cache-Control"] = (
+            "public, max-age=31536000, immutable" if immutable else "no-cache"
+        )
+        return response
+
+
 class SecurityHeaders:
-    """ASGI middleware: every HTTP response carries SECURITY_HEADERS (docs/protocol.md).
+    """ASGI middleware: every HTTP response carries SECURITY_HEADERS (docs/protocol.md), and
+    `Cache-Control: no-cache` unless it says otherwise (pages and answers are revalidated).
 
     The pages load only what the site serves, so a script injected into a page (a player's
     name gone wrong somewhere) could neither run inline nor talk to another host, and no
@@ -158,7 +182,10 @@ class SecurityHeaders:
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+                headers = [*message.get("headers", []), *SECURITY_HEADERS]
+                if not any(name.lower() == b"cache-control" for name, _ in headers):
+                    headers.append((b"cache-control", b"no-cache"))
+                message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, with_headers)
