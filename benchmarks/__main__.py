@@ -309,10 +309,11 @@ temporary timers in the server, under the 1,000-room load):
   queued the writer thread behind the loop. A run of appends is now three statements, and the
   writer holds the GIL 2.6% of the time.
 - **One core**, the ceiling on a slow day: the server is one event loop on one core, and
-  the machine's speed decides where its ceiling is. In the tables above (last column: 2,100
-  to 2,250 random games a second) the shipped server answers 1,000 rooms at p99 8.7 ms, and
-  2,000 rooms / 8,000 connections reached 2,648 actions/s at p99 20.6 ms
-  (`python -m benchmarks.online_load --rooms 2000 --clients 2`). Earlier the same day the
+  the machine's speed decides where its ceiling is. In the tables above the machine ran near
+  full speed (last column, mostly over 2,000 random games a second) and the shipped server met
+  the target at 1,000 rooms; on the same day 2,000 rooms / 8,000 connections reached 2,648
+  actions/s at p99 20.6 ms (`python -m benchmarks.online_load --rooms 2000 --clients 2`, on
+  2026-12-02 with the machine at 2,103 games/s). Earlier the same day the
   machine ran at 650 to 1,160 games a second; the same code then kept its loop busy 97% of
   the time at 1,000 rooms (py-spy `--gil`) and answered at p99 85 to 344 ms, meeting the
   target up to 600 rooms (p99 31 to 41 ms). The loop's time at saturation: writing to
