@@ -24,10 +24,11 @@ def test_the_home_page_offers_to_continue_a_saved_local_match(page: Page, server
     page.wait_for_url("**/play/mousetrap")
 
 
-def test_the_content_security_policy_refuses_an_injected_inline_script(
+def test_the_content_security_policy_refuses_an_injected_script_and_style(
     browser: Browser, server: str
 ) -> None:
-    """The policy is in force: a script written into the page does not run (and says so)."""
+    """The policy is in force: a script written into the page does not run, and a style
+    attribute does not apply (and the browser says so)."""
     context = browser.new_context()
     page = context.new_page()
     errors: list[str] = []
@@ -42,5 +43,15 @@ def test_the_content_security_policy_refuses_an_injected_inline_script(
             " s.textContent = 'window.injected = true'; document.body.append(s); }"
         )
     assert page.evaluate("() => window.injected === undefined")
+    with page.expect_console_message(
+        timeout=5_000,
+        predicate=lambda m: m.type == "error" and "Content Security Policy" in m.text,
+    ):
+        page.evaluate(
+            "() => document.body.insertAdjacentHTML('beforeend',"
+            ' \'<p id="injected" style="color: rgb(255, 0, 0)">x</p>\')'
+        )
+    color = page.evaluate("() => getComputedStyle(document.getElementById('injected')).color")
+    assert color != "rgb(255, 0, 0)", "a style attribute in markup must not apply"
     context.close()
     assert not errors, errors

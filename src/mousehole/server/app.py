@@ -122,9 +122,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",
         "script-src 'self'",  # modules from the site only: no inline script, no eval
-        # style attributes in drawn markup (a seat's colour, a pile's offset); no style sheet
-        # comes from anywhere else
-        "style-src 'self' 'unsafe-inline'",
+        "style-src 'self'",  # style sheets only: no style attribute or element in markup
         "img-src 'self' data: blob:",
         "media-src 'self' data: blob:",
         "connect-src 'self'",  # the API and the room sockets, on this host only

@@ -273,7 +273,7 @@ function renderSeats() {
       const auto = human && isMine(i)
         ? `<label class="auto-flip" title="Turn over by itself after a short pause"><input type="checkbox" data-seat="${i}" data-testid="auto-flip-${i}"> Auto-flip</label>`
         : "";
-      return `<li class="seat-panel" data-testid="seat-panel-${i}" data-seat="${i}" style="--seat-light:${token.light}">
+      return `<li class="seat-panel" data-testid="seat-panel-${i}" data-seat="${i}">
         <span class="seat-token">${tokenSvg(i, letterOf(i), 34)}</span>
         <span class="seat-main">
           <span class="seat-name" data-testid="seat-name-${i}">${escapeText(seatName(i))}</span>

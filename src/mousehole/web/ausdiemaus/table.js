@@ -167,7 +167,7 @@ function seatMarkup(seat, view, names) {
   const chips = view.chips[seat] ?? 0;
   const letter = (String(name).trim()[0] || "?").toUpperCase();
   return `<g class="${classes.join(" ")}" data-testid="table-seat-${seat}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)})">
-    <rect class="seat-bg" x="${-SEAT_W / 2}" y="-100" width="${SEAT_W}" height="180" rx="18" style="--seat-light:${token.light}"/>
+    <rect class="seat-bg" x="${-SEAT_W / 2}" y="-100" width="${SEAT_W}" height="180" rx="18"/>
     <rect class="seat-plate" x="${-SEAT_W / 2 + 6}" y="-94" width="${SEAT_W - 12}" height="36" rx="12" fill="${token.light}"/>
     <g transform="translate(-86 -76)">${tokenMarkup(seat, letter, 11)}</g>
     <text class="seat-name" x="-68" y="-68">${escapeText(shortName(name))}</text>
@@ -439,7 +439,7 @@ export async function flyPile(seat, count, ms) {
   const layers = Math.min(6, Math.max(1, Math.ceil(count / 3)));
   let html = "";
   for (let j = 0; j < layers; j += 1) {
-    html += `<div class="pile-layer" style="transform: translate(${j * 2}px, ${-j * 2.5}px)">${cardSvg(null)}</div>`;
+    html += `<div class="pile-layer">${cardSvg(null)}</div>`; // offset per layer: play.css
   }
   html += `<span class="pile-count">${count}</span>`;
   const node = flyer("flyer-pile", html, a);
