@@ -1,4 +1,5 @@
-"""A real `mousehole serve` process for tests that need one: started, SIGKILLed, started again.
+"""A real `mousehole serve` process for tests that need one: started, SIGKILLed, started again
+(and `post_json`, the one JSON POST of the tests that talk to a real server).
 
 The crash tests (tests/server/test_crash.py) and the browser tests (tests/browser/) use it: the
 server runs as its own process on a port and a SQLite file that outlive it, so a test can kill
@@ -7,6 +8,7 @@ it without warning (no shutdown code runs) and start a new one where the old one
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -15,7 +17,16 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Self
+from typing import Any, Self
+
+
+def post_json(url: str, body: Any) -> Any:
+    """POST `body` as JSON to `url`; return the JSON answer (an error status raises HTTPError)."""
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
 
 
 def free_port() -> int:

@@ -11,13 +11,13 @@ states, at both widths, whether or not another test photographs them.
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+
+from tests.processes import post_json
 
 from .conftest import NewPage, accessibility_violations, watch_errors
 
@@ -30,13 +30,7 @@ FAST = (
 def _online_room(server: str) -> dict[str, Any]:
     seats = [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": "easy"}]
     body = {"game": "mousetrap", "options": {"seats": 3}, "seats": seats, "host_name": "Ann"}
-    request = urllib.request.Request(
-        f"{server}/api/online",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        room: dict[str, Any] = json.load(response)
+    room: dict[str, Any] = post_json(f"{server}/api/online", body)
     return room
 
 

@@ -34,23 +34,24 @@ def test_the_content_security_policy_refuses_an_injected_script_and_style(
     errors: list[str] = []
     watch_errors(page, errors, expected=lambda message: "Content Security Policy" in message.text)
     page.goto(server)
-    with page.expect_console_message(
-        timeout=5_000,
-        predicate=lambda m: m.type == "error" and "Content Security Policy" in m.text,
-    ):
-        page.evaluate(
-            "() => { const s = document.createElement('script');"
-            " s.textContent = 'window.injected = true'; document.body.append(s); }"
-        )
+
+    def refused(script: str) -> None:
+        """Run `script` and wait for the browser's report that the policy refused it."""
+        with page.expect_console_message(
+            timeout=5_000,
+            predicate=lambda m: m.type == "error" and "Content Security Policy" in m.text,
+        ):
+            page.evaluate(script)
+
+    refused(
+        "() => { const s = document.createElement('script');"
+        " s.textContent = 'window.injected = true'; document.body.append(s); }"
+    )
     assert page.evaluate("() => window.injected === undefined")
-    with page.expect_console_message(
-        timeout=5_000,
-        predicate=lambda m: m.type == "error" and "Content Security Policy" in m.text,
-    ):
-        page.evaluate(
-            "() => document.body.insertAdjacentHTML('beforeend',"
-            ' \'<p id="injected" style="color: rgb(255, 0, 0)">x</p>\')'
-        )
+    refused(
+        "() => document.body.insertAdjacentHTML('beforeend',"
+        ' \'<p id="injected" style="color: rgb(255, 0, 0)">x</p>\')'
+    )
     color = page.evaluate("() => getComputedStyle(document.getElementById('injected')).color")
     assert color != "rgb(255, 0, 0)", "a style attribute in markup must not apply"
     context.close()

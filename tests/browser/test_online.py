@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from tests.processes import ServerProcess
+from tests.processes import ServerProcess, post_json
 
 from .conftest import NewPage, _serve, screenshot, watch_errors
 
@@ -88,14 +88,6 @@ def _get(url: str) -> tuple[int, Any]:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
-
-
-def _post(url: str, body: dict[str, Any]) -> Any:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
 
 
 def _version(page: Page) -> int:
@@ -350,7 +342,7 @@ def test_the_join_page_lists_the_summary_and_host_controls_count_down(
 ) -> None:
     server = patient_server
     # A room of three: Ann hosts, two seats are open for friends.
-    made = _post(
+    made = post_json(
         f"{server}/api/online",
         {
             "game": "mousetrap",
@@ -457,7 +449,7 @@ def test_a_page_rides_out_a_killed_server_and_plays_on_after_its_restart(
         "seats": [{"kind": "open"}, {"kind": "computer", "level": "easy"}],
         "host_name": "Ann",
     }
-    room = _post(f"{killable.url}/api/online", body)
+    room = post_json(f"{killable.url}/api/online", body)
     code = room["code"]
     seat = {"token": room["token"], "seat": 0, "name": "Ann", "game": "mousetrap"}
     context = browser.new_context(viewport={"width": 1280, "height": 860})

@@ -72,6 +72,20 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield client
 
 
+def _online_room(client: TestClient, *, seats: int) -> dict[str, Any]:
+    """Create an online Mouse Trap room of `seats` open seats; return its code and token."""
+    body = {
+        "game": "mousetrap",
+        "options": {"seats": seats},
+        "seats": [{"kind": "open"}] * seats,
+        "host_name": "Ann",
+    }
+    created = client.post("/api/online", json=body)
+    assert created.status_code == 201, created.text
+    room: dict[str, Any] = created.json()
+    return room
+
+
 def _check(response: Any) -> None:
     assert response.status_code in ANSWERS, (response.status_code, response.text)
     if response.status_code >= 400:
@@ -93,12 +107,8 @@ def test_creating_with_any_json_answers_a_room_or_a_named_error(
 def test_joining_with_any_json_answers_a_seat_or_a_named_error(
     client: TestClient, body: Any
 ) -> None:
-    created = client.post(
-        "/api/online",
-        json={"game": "mousetrap", "seats": [{"kind": "open"}] * 4, "host_name": "Ann"},
-    )
-    assert created.status_code == 201, created.text
-    _check(client.post(f"/api/online/{created.json()['code']}/join", json=body))
+    room = _online_room(client, seats=4)
+    _check(client.post(f"/api/online/{room['code']}/join", json=body))
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -112,12 +122,8 @@ def test_joining_with_any_json_answers_a_seat_or_a_named_error(
 def test_any_hello_is_answered_by_a_snapshot_or_a_named_refusal(
     client: TestClient, hello: Any
 ) -> None:
-    created = client.post(
-        "/api/online",
-        json={"game": "mousetrap", "seats": [{"kind": "open"}] * 4, "host_name": "Ann"},
-    )
-    code = created.json()["code"]
-    with client.websocket_connect(f"/ws/online/{code}") as ws:
+    room = _online_room(client, seats=4)
+    with client.websocket_connect(f"/ws/online/{room['code']}") as ws:
         ws.send_json(hello)
         answer = ws.receive_json()
         if answer["type"] == "error":
@@ -145,16 +151,7 @@ def test_any_message_after_a_hello_is_answered_and_the_socket_stays_open(
 ) -> None:
     """Every message gets an answer (a snapshot, an update, or an error and a snapshot): the
     socket is never dropped and the server never fails on what a client sends."""
-    created = client.post(
-        "/api/online",
-        json={
-            "game": "mousetrap",
-            "seats": [{"kind": "open"}] * 2,
-            "host_name": "Ann",
-            "options": {"seats": 2},
-        },
-    )
-    data = created.json()
+    data = _online_room(client, seats=2)
     with client.websocket_connect(f"/ws/online/{data['code']}") as ws:
         ws.send_json({"type": "hello", "token": data["token"]})
         assert ws.receive_json()["type"] == "snapshot"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import sys
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,7 +20,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from tests.processes import ServerProcess
+from tests.processes import ServerProcess, post_json
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
@@ -53,14 +52,8 @@ class Server(ServerProcess):
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         """POST JSON; return the JSON answer (an error status raises HTTPError)."""
-        request = urllib.request.Request(
-            f"{self.url}{path}",
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=5) as response:
-            data: dict[str, Any] = json.load(response)
-            return data
+        data: dict[str, Any] = post_json(f"{self.url}{path}", body)
+        return data
 
 
 @pytest.fixture
