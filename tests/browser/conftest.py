@@ -37,6 +37,11 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 ROOT = Path(__file__).resolve().parents[2]
+FAST = (
+    'try { localStorage.setItem("mousehole.settings",'
+    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
+)
+"""An init script: the fastest playback, reduced motion and no sound (pages settle quickly)."""
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 

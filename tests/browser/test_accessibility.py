@@ -19,12 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.processes import post_json
 
-from .conftest import NewPage, accessibility_violations, watch_errors
-
-FAST = (
-    'try { localStorage.setItem("mousehole.settings",'
-    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
-)
+from .conftest import FAST, NewPage, accessibility_violations, watch_errors
 
 
 def _online_room(server: str) -> dict[str, Any]:

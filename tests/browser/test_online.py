@@ -23,13 +23,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from tests.processes import ServerProcess, post_json
 
-from .conftest import NewPage, _serve, screenshot, watch_errors
-
-FAST = (
-    'try { localStorage.setItem("mousehole.settings",'
-    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
-)
-
+from .conftest import FAST, NewPage, _serve, screenshot, watch_errors
 
 # Records every "available in N s" the room panel shows and whether the host's buttons were
 # disabled meanwhile (a 1 s countdown is too brief to poll for from the test).

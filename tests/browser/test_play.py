@@ -19,12 +19,8 @@ from playwright.sync_api import Page, expect
 
 import mousehole
 
-from .conftest import screenshot
+from .conftest import FAST, screenshot
 
-FAST = (
-    'try { localStorage.setItem("mousehole.settings",'
-    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
-)
 NO_STORAGE = """
 Object.defineProperty(window, "localStorage", {
   configurable: true,
