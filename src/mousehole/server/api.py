@@ -111,11 +111,13 @@ def _online_room(request: Request, hub: Hub) -> OnlineRoom | Response:
     """Return the online room the path names, or the error response (a private room is
     never found this way)."""
     code = request.path_params["code"].upper()
+    client = address(request)
     try:
-        return hub.find(code, address(request), private=False)
+        return hub.find(code, client, private=False)
     except RoomError as error:
-        wait = hub.attempts.wait(address(request))
-        headers = {"Retry-After": str(wait)} if error.code == "too_many_attempts" else None
+        headers = None
+        if error.code == "too_many_attempts":
+            headers = {"Retry-After": str(hub.attempts.wait(client))}
         return error_response(_FIND_STATUS[error.code], error.code, error.message, headers)
 
 

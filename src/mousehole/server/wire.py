@@ -29,22 +29,25 @@ MAX_FRAME = 1024 * 1024
 this size is answered `too_large`; a bigger one is abuse, and closes the socket (1009)."""
 
 
+def _too_large(limit: int) -> Response:
+    return error_response(413, "too_large", f"the request is over {limit} bytes")
+
+
 async def json_body(request: Request, limit: int = MAX_MESSAGE) -> dict[str, Any] | Response:
     """Return the request's JSON object, or the error response saying why it is not one.
 
     A body over `limit` is refused as soon as its declared length or its bytes read so far
     say so: the rest is never read into memory.
     """
-    too_large = error_response(413, "too_large", f"the request is over {limit} bytes")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
-        return too_large
+        return _too_large(limit)
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            return too_large
+            return _too_large(limit)
         chunks.append(chunk)
     body = b"".join(chunks)
     try:
