@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 # Lint only the source folders that exist (benchmarks/ arrives later).
 LINT_PATHS := $(wildcard src tests benchmarks)
 
-.PHONY: venv serve lint format typecheck test bench clean chromium
+.PHONY: venv serve lint format typecheck test soak bench clean chromium
 
 venv: $(VENV)/.stamp-dev
 
@@ -43,6 +43,10 @@ typecheck: $(VENV)/.stamp-dev
 test: lint typecheck chromium
 	$(BIN)/python -m pytest -q
 	MOUSEHOLE_BROWSER_TESTS=1 $(BIN)/python -m pytest -q tests/browser
+
+# A hundred SIGKILLs of a real server mid-play (outside `make test`; CYCLES=N to change).
+soak: $(VENV)/.stamp-dev
+	MOUSEHOLE_SOAK=1 $(BIN)/python -m pytest -q tests/soak
 
 # Debian's Chromium for the browser tests (Playwright cannot download browsers here).
 chromium:

@@ -123,10 +123,16 @@ def _online_room(request: Request, hub: Hub) -> OnlineRoom | Response:
 
 async def online_summary(request: Request) -> Response:
     """GET /api/online/{code} -> the room's public summary (for the invitation page)."""
-    room = _online_room(request, request.app.state.hub)
+    hub: Hub = request.app.state.hub
+    room = _online_room(request, hub)
     if isinstance(room, Response):
         return room
-    return JSONResponse(room.summary())
+    async with hub.gate(room.code):  # the room as stored: no seat change still in flight
+        try:
+            room = await hub.current(room.code)
+        except RoomError as error:
+            return error_response(_FIND_STATUS[error.code], error.code, error.message)
+        return JSONResponse(room.summary())
 
 
 _JOIN_STATUS = {"room_full": 409, "seat_taken": 409}
@@ -141,13 +147,16 @@ async def join_online(request: Request) -> Response:
     data = await json_body(request)
     if isinstance(data, Response):
         return data
-    try:
-        seat, token = room.join(data.get("name"), data.get("seat"))
-        await hub.save(room, [], seats=True)
-    except RoomError as error:
-        return error_response(_JOIN_STATUS.get(error.code, 400), error.code, error.message)
-    except StorageError as error:
-        return error_response(503, "storage_failed", f"the seat could not be stored: {error}")
-    await hub.broadcast(room, [])
-    hub.schedule(room)
+    async with hub.gate(room.code):  # the seat is stored before anyone sees it taken
+        try:
+            room = await hub.current(room.code)
+            seat, token = room.join(data.get("name"), data.get("seat"))
+            await hub.save(room, [], seats=True)
+        except RoomError as error:
+            status = _JOIN_STATUS.get(error.code) or _FIND_STATUS.get(error.code, 400)
+            return error_response(status, error.code, error.message)
+        except StorageError as error:
+            return error_response(503, "storage_failed", f"the seat could not be stored: {error}")
+        await hub.publish(room, [])
+        hub.schedule(room)
     return JSONResponse({"code": room.code, "seat": seat, "token": token})

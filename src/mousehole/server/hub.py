@@ -2,11 +2,17 @@
 
 Local matches (private rooms) and online rooms are the same thing here (one path for play,
 docs/protocol.md and docs/online.md): a socket says hello with a token, gets a snapshot, and
-sends `act` / `advance` / `sync` (and, the host of an online room, its commands). Every
-handler runs on the one event loop thread and room commands never await, so each command runs
-to completion before the next: that serializes a room (architecture habit 9). A command's
-changes are handed to the writer thread (group commit, `writer.py`), and only once they are
-durable is anyone told, each socket seeing the change as its own viewer.
+sends `act` / `advance` / `sync` (and, the host of an online room, its commands).
+
+Persist, then publish (architecture habits 9 and 16): each room has one **gate**, an asyncio
+lock held from the moment a command reads or changes the room until its change is durably
+stored (the writer thread's group commit, `writer.py`) and sent to every socket. Everything
+that shows the room to anyone (a `sync` answer, a hello's snapshot, presence, an ack, the
+invitation page's summary, a timer's move) passes the same gate, so nobody can see a move, a
+seat change or a reveal that is still waiting for its commit. When a commit fails, the memory
+copy that ran ahead is dropped before the gate opens: the room is rebuilt from what is stored,
+and nobody was shown what was lost. Rooms never wait on each other: the writer still stores
+the changes of many rooms in one transaction.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import contextlib
 import ipaddress
 import sqlite3
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -89,8 +96,12 @@ class Hub:
     attempts: Attempts = field(init=False)
     creations: PerAddress = field(init=False)
     writer: Writer | None = field(init=False)
-    _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    _gates: weakref.WeakValueDictionary[str, asyncio.Lock] = field(
+        default_factory=weakref.WeakValueDictionary
+    )
     _timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    _unsaved: set[str] = field(default_factory=set)
+    """Rooms whose seats changed in memory when they were rebuilt (see `current`)."""
     _wakes: dict[str, asyncio.Event] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -124,7 +135,8 @@ class Hub:
             problem = f"room {room_id!r} is stored but cannot be rebuilt: {error}"
             raise StorageError(problem) from None
         for connection in self.sockets.get(room_id, []):  # a reload keeps who is connected
-            room.connect(connection.viewer)
+            if room.connect(connection.viewer):
+                self._unsaved.add(room_id)  # an assisted seat back with its player: `current`
         self._keep(room)
         return room
 
@@ -162,7 +174,6 @@ class Hub:
         idle = [code for code in self.rooms if code not in busy and code != room.code]
         for code in idle[:excess]:
             del self.rooms[code]
-            self._locks.pop(code, None)
 
     def may_create(self, host: str) -> int:
         """Return 0 when the client at `host` (its IP address) may create a room now, counting
@@ -239,7 +250,6 @@ class Hub:
         await self._write("prune expired rooms", write)
         for code in pruned:
             self.rooms.pop(code, None)
-            self._locks.pop(code, None)
         return pruned
 
     async def prune_forever(self) -> None:
@@ -251,12 +261,39 @@ class Hub:
 
     # --- sockets ------------------------------------------------------------------------
 
-    def lock(self, code: str) -> asyncio.Lock:
-        """Return the room's send lock: messages reach each socket in the order of versions."""
-        lock = self._locks.get(code)
-        if lock is None:
-            lock = self._locks[code] = asyncio.Lock()
-        return lock
+    def gate(self, code: str) -> asyncio.Lock:
+        """Return the room's gate: whoever holds it sees and changes only stored state.
+
+        Hold it from reading the room until the change is stored and sent (`publish` and
+        `send_now` expect it held). The lock lives as long as anyone holds or waits for it.
+        """
+        gate = self._gates.get(code)
+        if gate is None:
+            gate = asyncio.Lock()
+            self._gates[code] = gate
+        return gate
+
+    async def current(self, code: str) -> OnlineRoom:
+        """Return the room as it is stored (call with its gate held); raise RoomError
+        (`no_room`, `storage_failed`) when it is gone or no longer loads.
+
+        A command whose commit failed dropped the copy it ran ahead in, so this may be a
+        copy rebuilt from the store; a seat that the rebuild gave back to its connected
+        player is stored before the room is shown to anyone.
+        """
+        try:
+            room = self.get(code)
+        except StorageError as error:
+            raise RoomError("storage_failed", f"room {code!r} cannot be loaded: {error}") from None
+        if room is None:
+            raise RoomError("no_room", f"no room {code!r}")
+        if code in self._unsaved:
+            try:
+                await self.save(room, [], seats=True)
+            except StorageError as error:
+                raise RoomError("storage_failed", f"room {code!r}: {error}") from None
+            self._unsaved.discard(code)
+        return room
 
     def join(self, code: str, connection: Connection) -> bool:
         """Count a new socket of a room; return True when it took an assisted seat back."""
@@ -266,48 +303,58 @@ class Hub:
 
     async def leave(self, code: str, connection: Connection) -> None:
         """Forget a closed socket; tell the others that its seat is now absent."""
+        self.forget(code, connection)
+        # shielded: a handler cancelled as its socket goes still tells the others
+        await asyncio.shield(self._left(code, connection))
+
+    async def _left(self, code: str, connection: Connection) -> None:
+        async with self.gate(code):
+            room = self.rooms.get(code)
+            if room is None:
+                return
+            room.disconnect(connection.viewer)
+            if not room.private:
+                self.schedule(room)
+                await self.publish(room, [])
+
+    def forget(self, code: str, connection: Connection) -> None:
+        """Stop counting a socket of a room (`leave` then tells the others)."""
         connections = self.sockets.get(code, [])
         if connection in connections:
             connections.remove(connection)
         if not connections:
             self.sockets.pop(code, None)
-        room = self.rooms.get(code)
-        if room is not None:
-            room.disconnect(connection.viewer)
-            if not room.private:
-                self.schedule(room)
-                # shielded: a handler cancelled as its socket goes still tells the others
-                await asyncio.shield(self.broadcast(room, []))
 
     async def send(self, code: str, connection: Connection, *messages: JSON) -> None:
-        """Send one socket some messages, in order with the room's broadcasts."""
-        async with self.lock(code):
-            for message in messages:
-                with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-                    await send_message(connection.websocket, message)
+        """Send one socket some messages, in order with the room's broadcasts (takes the gate)."""
+        async with self.gate(code):
+            await self.send_now(connection, *messages)
 
-    async def broadcast(self, room: OnlineRoom, moves: list[Committed]) -> None:
-        """Send every socket of the room the change as its own viewer sees it.
+    @staticmethod
+    async def send_now(connection: Connection, *messages: JSON) -> None:
+        """Send one socket some messages (the room's gate held)."""
+        for message in messages:
+            with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+                await send_message(connection.websocket, message)
 
-        Call it right after the change's write settled (no await between): the lock is fair,
-        so the broadcasts of one room go out in the order of their versions.
-        """
-        async with self.lock(room.code):
-            connections = list(self.sockets.get(room.code, []))
-            shared = room.shared_view()
-            rendered: dict[Viewer, str] = {}
-            for connection in connections:  # render all first: the room may change meanwhile
-                viewer = connection.viewer
-                if viewer not in rendered:
-                    message = (
-                        room.update(moves, viewer, shared=shared)
-                        if moves
-                        else room.snapshot(viewer, shared=shared)
-                    )
-                    rendered[viewer] = encode(message)
-            for connection in connections:
-                with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # its handler ends
-                    await connection.websocket.send_text(rendered[connection.viewer])
+    async def publish(self, room: OnlineRoom, moves: list[Committed]) -> None:
+        """Send every socket of the room its stored state (and `moves`, just stored) as its
+        own viewer sees it: call it with the gate held, after the change's write settled."""
+        connections = list(self.sockets.get(room.code, []))
+        shared = room.shared_view()
+        rendered: dict[Viewer, str] = {}
+        for connection in connections:
+            viewer = connection.viewer
+            if viewer not in rendered:
+                message = (
+                    room.update(moves, viewer, shared=shared)
+                    if moves
+                    else room.snapshot(viewer, shared=shared)
+                )
+                rendered[viewer] = encode(message)
+        for connection in connections:
+            with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # its handler ends
+                await connection.websocket.send_text(rendered[connection.viewer])
 
     # --- timers: computer moves, absent players' turns, host hand-off -------------------
 
@@ -358,11 +405,16 @@ class Hub:
                 continue  # something changed meanwhile: look again
             except TimeoutError:
                 pass
-            room = self.rooms.get(code)
-            if room is not None and room.room.version == version:
-                await self._fire(room, version)
+            async with self.gate(code):
+                try:
+                    room = await self.current(code)
+                except RoomError:
+                    return
+                if room.room.version == version:
+                    await self._fire(room, version)
 
     async def _fire(self, room: OnlineRoom, version: int) -> None:
+        """Make the timer's move or seat change, store it, then publish it (gate held)."""
         seats = room.pass_host_if_absent()
         moves: list[Committed] = []
         try:
@@ -379,7 +431,7 @@ class Hub:
         except StorageError:
             return
         if moves or seats:
-            await self.broadcast(room, moves)
+            await self.publish(room, moves)
 
     async def close(self) -> None:
         """Cancel the timers and let the writer finish what is queued (at shutdown)."""
@@ -426,50 +478,62 @@ async def room_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     code = room_key(websocket.path_params["room"])
     try:
-        room = hub.find(code, address(websocket))
+        hub.find(code, address(websocket))
     except RoomError as error:
         await refuse(websocket, error.code, error.message)
         return
     try:
         hello = await receive(websocket)
-        room = hub.get(code) or room  # the current copy, after waiting for the hello
-        viewer = room.viewer_of(hello)
     except RoomError as error:
         await refuse(websocket, error.code, error.message)
         return
-    except StorageError as error:
-        await refuse(websocket, "storage_failed", f"room {code!r} cannot be loaded: {error}")
-        return
     except WebSocketDisconnect:
         return
-    connection = Connection(websocket, viewer)
-    reclaimed = hub.join(code, connection)
+    connection = await _welcome(hub, code, websocket, hello)
+    if connection is None:
+        return
     try:
-        await _serve(hub, code, connection, reclaimed=reclaimed)
+        await _serve(hub, code, connection)
     except WebSocketDisconnect:
         pass
     finally:
         await hub.leave(code, connection)
 
 
-async def _serve(hub: Hub, code: str, connection: Connection, *, reclaimed: bool) -> None:
-    websocket, viewer = connection.websocket, connection.viewer
-    room = hub.rooms[code]
-    if reclaimed:
+async def _welcome(hub: Hub, code: str, websocket: WebSocket, hello: JSON) -> Connection | None:
+    """Seat a socket by its hello and send what it may see of the stored room (the gate
+    held throughout); None after refusing it."""
+    async with hub.gate(code):
         try:
-            await hub.save(room, [], seats=True)
-        except StorageError as error:
-            await refuse(websocket, "storage_failed", f"the seat could not be stored: {error}")
-            return
-    if room.private:  # one owner: presence tells nobody anything
-        await hub.send(code, connection, room.snapshot(viewer))
-    else:  # everyone sees the new presence; this socket its snapshot
-        await hub.broadcast(room, [])
-    hub.schedule(room)
+            room = await hub.current(code)
+            viewer = room.viewer_of(hello)
+        except RoomError as error:
+            await refuse(websocket, error.code, error.message)
+            return None
+        connection = Connection(websocket, viewer)
+        if hub.join(code, connection):  # an assisted seat taken back: stored before told
+            try:
+                await hub.save(room, [], seats=True)
+            except StorageError as error:
+                await refuse(websocket, "storage_failed", f"the seat could not be stored: {error}")
+                hub.forget(code, connection)
+                return None
+        if room.private:  # one owner: presence tells nobody anything
+            await hub.send_now(connection, room.snapshot(viewer))
+        else:  # everyone sees the new presence; this socket its snapshot
+            await hub.publish(room, [])
+        hub.schedule(room)
+    return connection
+
+
+async def _serve(hub: Hub, code: str, connection: Connection) -> None:
+    websocket = connection.websocket
     settings = hub.settings
+    room = hub.rooms.get(code)
+    private = room is not None and room.private
     rate, burst = (
         (settings.private_rate, settings.private_burst)
-        if room.private
+        if private
         else (settings.rate, settings.burst)
     )
     bucket = TokenBucket(rate, burst, settings.clock)
@@ -488,60 +552,76 @@ async def _serve(hub: Hub, code: str, connection: Connection, *, reclaimed: bool
             slow = {"type": "error", "code": "rate_limited", "message": "too many: slow down"}
             await hub.send(code, connection, slow)
             continue
-        try:
-            current = hub.get(code)
-        except StorageError:
-            current = None
-        if current is None:  # its store copy vanished or no longer loads
-            await refuse(websocket, "storage_failed", f"room {code!r} cannot be loaded")
-            return
-        room = current
-        host_passed = False
-        try:
-            if isinstance(received, RoomError):
-                raise received
-            host_passed = room.pass_host_if_absent()
-            changed = room.command(viewer, received)
-        except RoomError as error:
-            if host_passed:
-                with contextlib.suppress(StorageError):
-                    await hub.save(room, [], seats=True)
-                    await hub.broadcast(room, [])
-            await hub.send(code, connection, error.to_json(), room.snapshot(viewer))
-            continue
-        if changed is None and not host_passed:
-            await hub.send(code, connection, room.snapshot(viewer))
-            continue
-        seats = host_passed or (changed is not None and changed.seats)
-        moves = changed.moves if changed is not None else []
-        if not moves and not seats:  # a retried action id: already applied, nothing new
-            ack = {"type": "update", "moves": [], "snapshot": room.snapshot(viewer, record=False)}
-            await hub.send(code, connection, ack)
-            continue
-        try:
-            await hub.save(room, moves, seats)
-        except StorageError as error:
-            if not await _recover(hub, code, connection, error):
+        async with hub.gate(code):
+            if not await _handle(hub, code, connection, received):
                 return
-            continue
-        await hub.broadcast(room, moves)
-        hub.schedule(room)
 
 
-async def _recover(hub: Hub, code: str, connection: Connection, error: StorageError) -> bool:
+async def _handle(hub: Hub, code: str, connection: Connection, received: JSON | RoomError) -> bool:
+    """Answer one message with the room's gate held: check, apply, store, then publish.
+
+    Return False after closing the socket (its room no longer loads).
+    """
+    viewer = connection.viewer
+    try:
+        room = await hub.current(code)
+    except RoomError as error:  # its store copy vanished or no longer loads
+        await refuse(connection.websocket, error.code, error.message)
+        return False
+    host_passed = False
+    try:
+        if isinstance(received, RoomError):
+            raise received
+        host_passed = room.pass_host_if_absent()
+        changed = room.command(viewer, received)
+    except RoomError as error:
+        if host_passed:
+            try:
+                await hub.save(room, [], seats=True)
+            except StorageError as failure:
+                return await _recover(hub, code, connection, failure, error)
+            await hub.publish(room, [])
+        await hub.send_now(connection, error.to_json(), room.snapshot(viewer))
+        return True
+    if changed is None and not host_passed:
+        await hub.send_now(connection, room.snapshot(viewer))
+        return True
+    seats = host_passed or (changed is not None and changed.seats)
+    moves = changed.moves if changed is not None else []
+    if not moves and not seats:  # a retried action id: already applied and stored
+        ack = {"type": "update", "moves": [], "snapshot": room.snapshot(viewer, record=False)}
+        await hub.send_now(connection, ack)
+        return True
+    try:
+        await hub.save(room, moves, seats)
+    except StorageError as failure:
+        return await _recover(hub, code, connection, failure)
+    await hub.publish(room, moves)
+    hub.schedule(room)
+    return True
+
+
+async def _recover(
+    hub: Hub,
+    code: str,
+    connection: Connection,
+    failure: StorageError,
+    refusal: RoomError | None = None,
+) -> bool:
     """Answer a failed write with the room as stored; False after closing when none loads.
 
-    The moves that could not be stored were never sent to anyone, and the memory copy that
-    held them is gone: the room carries on from its last stored move, as if they never were.
+    The change that could not be stored was never sent to anyone (the gate is held), and the
+    memory copy that held it is gone: the room carries on from what is stored, as if it never
+    was. `refusal` is the command's own refusal, when the failed write was a host hand-off.
     """
-    message = f"not saved: {error}"
+    message = f"not saved: {failure}"
     try:
-        room = hub.get(code)
-    except StorageError:
-        room = None
-    if room is None:
+        room = await hub.current(code)
+    except RoomError:
         await refuse(connection.websocket, "storage_failed", message)
         return False
-    failure = {"type": "error", "code": "storage_failed", "message": message}
-    await hub.send(code, connection, failure, room.snapshot(connection.viewer))
+    if refusal is not None:
+        await hub.send_now(connection, refusal.to_json())
+    failed = {"type": "error", "code": "storage_failed", "message": message}
+    await hub.send_now(connection, failed, room.snapshot(connection.viewer))
     return True

@@ -8,11 +8,10 @@ only queues a write and awaits its future; this thread takes everything queued s
 commit, runs it as one transaction (each write in its own savepoint, so one bad write fails
 alone), commits once, and then settles the futures in the order they were queued.
 
-The room itself is changed in memory at once (its commands never await), so the next command
-can follow on before the write lands; a handler only tells anyone after its own write settled.
-When a write fails the room's memory copy is dropped (`Hub.save`), and every later write of that
-room fails too (its first move index no longer follows what is stored), so nothing unsaved is
-ever sent. See docs/storage.md.
+A handler holds its room's gate (`Hub.gate`) from applying its command until the write
+settled and the update is sent, so nobody reads a room that ran ahead of the store; other rooms'
+writes join the same transaction meanwhile. When a write fails the room's memory copy is dropped
+(`Hub.save`) before the gate opens, so nothing unsaved is ever sent. See docs/storage.md.
 """
 
 from __future__ import annotations
