@@ -66,7 +66,7 @@ def create_app(
 
     async def game_page(request: Request) -> Response:
         name = request.path_params["game"]
-        page = request.url.path.strip("/").split("/")[0]  # "play" or "playground"
+        page = request.url.path.strip("/").split("/")[0]  # "play", "playground" or "rules"
         path = WEB_DIR / name / f"{page}.html"
         if name not in games or not path.is_file():
             raise HTTPException(404)
@@ -97,6 +97,7 @@ def create_app(
             Route("/api/rooms", create_room, methods=["POST"]),
             Route("/play/{game:str}", game_page, methods=["GET"]),
             Route("/playground/{game:str}", game_page, methods=["GET"]),
+            Route("/rules/{game:str}", game_page, methods=["GET"]),  # web/<game>/rules.html
             Route("/join/{code:str}", pages.join_endpoint, methods=["GET"]),
             WebSocketRoute("/ws/rooms/{room:str}", room_socket),
             Route("/api/online", create_online, methods=["POST"]),

@@ -131,10 +131,21 @@ def _game_card(game: GameListing) -> Html:
   <div class="card-about">
     <h3 id="game-{name}" class="card-title">{escape(game.title)}</h3>
     <p class="card-seats"><span class="visually-hidden">Seats: </span>{escape(game.seats_text)}</p>
-    <p class="summary">{escape(game.summary)}</p>
+    <p class="summary">{escape(game.summary)}</p>{_rules_link(game)}
   </div>
   <div class="card-start">{start}</div>
 </li>""")
+
+
+def _rules_link(game: GameListing) -> Html:
+    """Return the card's "How to play" link, for a game whose folder has a rules page."""
+    if not (WEB_DIR / game.name / "rules.html").is_file():
+        return Html("")
+    name = escape(game.name)
+    return Html(
+        f'\n    <a class="card-link card-rules" href="/rules/{name}" data-testid="rules-{name}">'
+        f'How to play<span class="visually-hidden"> {escape(game.title)}</span></a>'
+    )
 
 
 def _planned_card(game: PlannedGame) -> Html:

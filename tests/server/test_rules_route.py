@@ -1,0 +1,126 @@
+"""The "How to play" pages: GET /rules/<game> serves web/<game>/rules.html, and the home card
+links it. A game gets a rules page by adding that file to its own folder (docs/testing.md)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from mousehole.games import GAMES
+from mousehole.server import create_app
+from mousehole.server.app import CONTENT_SECURITY_POLICY
+from mousehole.server.pages import WEB_DIR
+
+RULES_GAMES = ["mousetrap", "ausdiemaus"]
+
+
+@dataclass(frozen=True)
+class FakePage:
+    """A browser page in the game's folder, with no further pages."""
+
+    folder: str
+    extras: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class FakeGame:
+    """Stands in for a registered game with a browser page: what the catalogue reads."""
+
+    name: str
+    title: str
+    summary: str
+    min_seats: int = 2
+    max_seats: int = 4
+    browser_ready: bool = True
+
+    @property
+    def blurb(self) -> str:
+        return self.summary
+
+    @property
+    def page(self) -> FakePage:
+        return FakePage(self.name)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(str(tmp_path / "db" / "mousehole.sqlite3")))
+
+
+@pytest.mark.parametrize("game", RULES_GAMES)
+def test_each_game_with_a_rules_file_has_its_page_at_rules_slash_name(
+    client: TestClient, game: str
+) -> None:
+    response = client.get(f"/rules/{game}")
+
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert f"<h1>How to play {GAMES[game].title}</h1>" in response.text
+    assert f'<script type="module" src="/static/{game}/rules.js"></script>' in response.text
+
+
+@pytest.mark.parametrize("game", RULES_GAMES)
+def test_a_rules_page_obeys_the_content_security_policy(client: TestClient, game: str) -> None:
+    text = client.get(f"/rules/{game}").text
+
+    # script-src 'self' and style-src 'self': no inline script, no style element or attribute.
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text)
+    assert "<style" not in text
+    assert not re.search(r"\sstyle=", text)
+    assert not re.search(r"\son[a-z]+=", text)  # no inline event handlers either
+
+
+@pytest.mark.parametrize("game", RULES_GAMES)
+def test_everything_a_rules_page_loads_is_served(client: TestClient, game: str) -> None:
+    text = client.get(f"/rules/{game}").text
+    assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', text)
+
+    assert f"/static/{game}/rules.js" in assets
+    assert "/static/shared/rules.css" in assets
+    for asset in assets:
+        assert client.get(asset).status_code == 200, asset
+
+
+@pytest.mark.parametrize("game", RULES_GAMES)
+def test_a_rules_page_draws_with_its_games_own_modules(game: str) -> None:
+    module = (WEB_DIR / game / "rules.js").read_text(encoding="utf-8")
+    drawing = {"mousetrap": ["./board.js", "./machine.js"], "ausdiemaus": ["./cards.js"]}[game]
+
+    for source in drawing:
+        assert f'from "{source}"' in module
+
+
+def test_the_home_card_of_each_game_links_its_rules_page(client: TestClient) -> None:
+    text = client.get("/").text
+
+    for game in RULES_GAMES:
+        assert f'href="/rules/{game}" data-testid="rules-{game}"' in text
+        assert f'How to play<span class="visually-hidden"> {GAMES[game].title}' in text
+
+
+def test_an_unknown_game_has_no_rules_page(client: TestClient) -> None:
+    response = client.get("/rules/nosuchgame")
+
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("text/html")
+    assert "/rules/nosuchgame" in response.text
+
+
+def test_a_registered_game_without_a_rules_file_has_no_page_and_no_link(tmp_path: Path) -> None:
+    games = {"cheddar": FakeGame("cheddar", "Cheddar Chase", "Run.")}
+    client = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games))
+
+    assert client.get("/rules/cheddar").status_code == 404
+    assert "/rules/cheddar" not in client.get("/").text
+
+
+def test_a_rules_file_of_a_game_that_is_not_registered_is_not_served(tmp_path: Path) -> None:
+    games = {"cheddar": FakeGame("cheddar", "Cheddar Chase", "Run.")}
+    client = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games))
+
+    assert client.get("/rules/mousetrap").status_code == 404
