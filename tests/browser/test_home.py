@@ -17,7 +17,8 @@ def test_the_home_page_lists_mouse_trap_without_console_errors(page: Page, serve
 def test_the_home_page_offers_to_continue_a_saved_local_match(page: Page, server: str) -> None:
     page.goto(server)
     assert not page.get_by_test_id("continue-mousetrap").is_visible()
-    page.evaluate("localStorage.setItem('mousehole.mousetrap.match', '{}')")
+    saved = '{"room": "r", "token": "t", "record": {"moves": []}, "setup": {"seats": []}}'
+    page.evaluate(f"localStorage.setItem('mousehole.mousetrap.match', '{saved}')")
     page.reload()
     assert page.get_by_test_id("continue-mousetrap").is_visible()
     page.get_by_test_id("play-mousetrap").click()

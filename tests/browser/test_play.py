@@ -53,7 +53,7 @@ def _record(seats: int, initial: dict[str, Any]) -> dict[str, Any]:
 def _open_saved(
     page: Page, server: str, seats: list[dict[str, Any]], record: dict[str, Any]
 ) -> None:
-    """Create a room resuming `record`, save it as the browser's match, and Continue it."""
+    """Create a room resuming `record`, save it as the browser's match, and reload into it."""
     room = _post_room(
         server,
         {"game": "mousetrap", "options": record["options"], "seats": seats, "record": record},
@@ -71,8 +71,7 @@ def _open_saved(
     page.evaluate(
         "([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(saved)]
     )
-    page.reload()
-    page.get_by_test_id("continue").click()
+    page.reload()  # a saved match in progress opens at once
     expect(page.get_by_test_id("mouse-0")).to_be_attached()
 
 
@@ -430,8 +429,7 @@ def test_refresh_restores_the_match_and_a_lost_room_is_recreated(page: Page, ser
         _settled(page)
         page.get_by_test_id("roll").click()
     page.reload()  # in the middle of the animation and the computers' turns
-    expect(page.get_by_test_id("continue")).to_be_visible()
-    page.get_by_test_id("continue").click()
+    expect(page.get_by_test_id("setup")).to_be_hidden()  # straight back to the match
     _settled(page)
     # Back from the refresh, the die shows the last committed roll, not the blank face.
     dice = [
@@ -445,14 +443,12 @@ def test_refresh_restores_the_match_and_a_lost_room_is_recreated(page: Page, ser
     saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     assert saved["record"]["moves"] and saved["token"]
     page.reload()
-    page.get_by_test_id("continue").click()
     _settled(page)
     assert _panels(page) == before
     # The server forgot the room (a restart): the saved record re-creates it where it was.
     saved["room"] = "0000000000000000"
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(saved)])
     page.reload()
-    page.get_by_test_id("continue").click()
     expect(page.get_by_test_id("log")).to_contain_text("the match continues where it was")
     _settled(page)
     assert _panels(page) == before

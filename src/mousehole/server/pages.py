@@ -117,6 +117,14 @@ def _game_card(game: GameListing) -> Html:
             f"Play {escape(game.title)}</a>"
             f'<a class="button button-secondary" href="/play/{name}" data-continue="{name}" '
             f'data-testid="continue-{name}" hidden>Continue your match</a>'
+            f'<span class="saved-result" data-finished="{name}" hidden>'
+            f'<span class="saved-result-text" data-finished-text>Your last match is over.</span> '
+            f'<a class="button button-secondary" href="/play/{name}?saved=rematch" '
+            f'data-testid="rematch-{name}">Rematch<span class="visually-hidden"> '
+            f"{escape(game.title)}</span></a> "
+            f'<a class="card-link" href="/play/{name}?saved=result" data-testid="result-{name}">'
+            f'See the result<span class="visually-hidden"> of {escape(game.title)}</span></a>'
+            "</span>"
             f'<a class="button button-secondary" href="/play/{name}?online=new" '
             f'data-testid="play-online-{name}">Play online with friends</a>'
             f"{playground}"

@@ -11,7 +11,7 @@ import {
   saveName, saveSeat,
 } from "/static/shared/net.js";
 import { changes, createBanner, createRoomUi } from "/static/shared/room-ui.js";
-import { canSave, matchStore } from "/static/shared/store.js";
+import { canSave, finishedSentence, matchStore } from "/static/shared/store.js";
 import { createSetup } from "/static/shared/setup.js";
 import { createPauses } from "/static/shared/pause.js";
 import {
@@ -52,7 +52,8 @@ const SETUP = {
     $("setup-speed").value = getSetting("speed");
   },
   onStart: (setup) => start(setup),
-  onContinue: () => continueMatch(),
+  onRematch: () => rematchSaved(),
+  onResult: () => continueMatch(),
 };
 
 const app = {
@@ -514,9 +515,12 @@ async function playMoves(moves) {
 
 function save() {
   if (app.mode !== "local" || !app.record || !app.room) return;
+  const snap = app.snapshot;
+  const winners = snap?.winners?.length ? snap.winners : snap?.state?.winners || [];
+  const finished = winners.length > 0 || snap?.state?.phase === "over";
   const ok = saveMatch({
     room: app.room, token: app.token, record: app.record, setup: app.setup, log: exportLog(),
-    ending: app.ending,
+    ending: app.ending, finished, winners: winners.map(seatName),
   });
   $("saving-off").hidden = ok;
 }
@@ -637,6 +641,13 @@ function continueMatch() {
   setupDialog.hide();
   render();
   connectLocal();
+}
+
+/** A new match with the seats of the saved (finished) one. */
+function rematchSaved() {
+  const saved = loadMatch();
+  if (saved) start({ ...saved.setup, mode: "local" });
+  else setupDialog.show({ error: "That match could not be read. Set up a new one." });
 }
 
 function onStatus(status, info) {
@@ -1039,9 +1050,17 @@ if (code) {
   }
 } else {
   const saved = loadMatch();
-  if (saved) {
+  // The home page's links for a finished match: ?saved=rematch or ?saved=result.
+  const savedParam = params.get("saved");
+  if (savedParam !== null) history.replaceState(null, "", `/play/${GAME}`);
+  if (saved?.finished && savedParam === "rematch") {
+    rematchSaved();
+  } else if (saved?.finished && savedParam !== "result") {
+    // A finished match is never offered as one in progress: its result, or a rematch.
     setupDialog.fill(saved.setup);
-    setupDialog.show({ canContinue: true });
+    setupDialog.show({ finished: finishedSentence(saved) });
+  } else if (saved) {
+    continueMatch(); // a reload goes straight back to the match
   } else {
     setupDialog.show();
   }

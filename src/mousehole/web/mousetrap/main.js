@@ -9,7 +9,7 @@ import { createMachine } from "./machine.js";
 import { MACHINE_PLACE, SPACES, TOKENS, tokenSvg } from "./board.js";
 import { initAnnouncer, announce } from "./announce.js";
 import { initLog, addLine, clearLog, exportLog, restoreLog } from "./log.js";
-import { canSave, matchStore } from "/static/shared/store.js";
+import { canSave, finishedSentence, matchStore } from "/static/shared/store.js";
 import {
   createRoom, createOnlineRoom, RoomSocket, actionId, applyUpdateToRecord, forgetSeat, isCode,
   loadSeat, normalizeCode, saveName, saveSeat,
@@ -50,7 +50,8 @@ const SETUP = {
       ? "Solo: you against the computer mice."
       : `Same device: ${humans} humans pass the screen between turns.`),
   onStart: (setup) => start(setup),
-  onContinue: () => continueMatch(),
+  onRematch: () => rematchSaved(),
+  onResult: () => continueMatch(),
 };
 
 const $ = (id) => document.getElementById(id);
@@ -149,9 +150,11 @@ function syncView() {
 
 function save() {
   if (!app.snapshot || !app.room || app.online) return; // an online seat is kept by its token
+  const winners = app.snapshot.winners || [];
   const ok = saveMatch({
     room: app.room, token: app.token, record: app.record, setup: app.setup,
     log: exportLog(), lastHuman: app.lastHuman,
+    finished: winners.length > 0, winners: winners.map(seatName),
   });
   $("saving-off").hidden = ok;
 }
@@ -361,6 +364,13 @@ function continueMatch() {
   setupDialog.hide();
   render();
   connect();
+}
+
+/** A new match with the seats of the saved (finished) one. */
+function rematchSaved() {
+  const saved = loadMatch();
+  if (saved) start({ ...saved.setup, mode: "local" });
+  else setupDialog.show({ error: "That match could not be read. Set up a new one." });
 }
 
 /** The server no longer knows the room (it restarted): re-create it from the saved record. */
@@ -638,6 +648,9 @@ const banner = createBanner($("reconnect-banner"), { onRetry: () => app.socket?.
 const params = new URLSearchParams(window.location.search);
 const roomParam = params.get("room");
 const saved = loadMatch();
+// The home page's links for a finished match: ?saved=rematch or ?saved=result.
+const savedParam = roomParam === null ? params.get("saved") : null;
+if (savedParam !== null) history.replaceState(null, "", `/play/${GAME}`);
 if (roomParam !== null) {
   const code = normalizeCode(roomParam);
   if (isCode(code)) {
@@ -645,9 +658,14 @@ if (roomParam !== null) {
   } else {
     setupDialog.show({ error: `“${roomParam}” is not a room code: a code has 6 letters and digits, like K7QM4X.` });
   }
-} else if (saved) {
+} else if (saved?.finished && savedParam === "rematch") {
+  rematchSaved();
+} else if (saved?.finished && savedParam !== "result") {
+  // A finished match is never offered as one in progress: its result, or a rematch.
   setupDialog.fill(saved.setup);
-  setupDialog.show({ canContinue: true });
+  setupDialog.show({ finished: finishedSentence(saved) });
+} else if (saved) {
+  continueMatch(); // a reload goes straight back to the match
 } else {
   setupDialog.show();
 }

@@ -13,17 +13,18 @@
 //     token: (seat, letter) => svg, tokenLabel: (seat) => "blue circle",
 //     note: ({ online, humans, friends }) => "Solo: …",
 //     fields: [{ id: "setup-speed", label: "Speed", options: [["normal", "Normal"], …] }],
-//     onSync: () => {}, onStart: (setup) => {}, onContinue: () => {},
+//     onSync: () => {}, onStart: (setup) => {},
+//     onRematch: () => {}, onResult: () => {},                 // a finished saved match
 //   });
-//   setup.show({ canContinue, canCancel, error }); setup.hide(); setup.fill(saved);
+//   setup.show({ finished, canCancel, error }); setup.hide(); setup.fill(saved);
 //   setup.error(text); setup.busy(true); setup.setMode("online");
 //
 // A setup is {mode: "local" | "online", seats, startSeat (null: random)}; a seat is
 // {kind: "human" | "computer", name, level (computers), autoFlip (humans, with autoFlip)} or,
 // online, {kind: "open"} (a friend joins it; seat 0 is the host: "human", with a name).
-// Test ids: setup, mode-local, mode-online, resume, continue, seat-count, start-seat (and each
-// field's id), seat-{i}-name, seat-{i}-kind, seat-{i}-level, seat-{i}-auto, setup-error,
-// setup-cancel, start-match (docs/testing.md).
+// Test ids: setup, mode-local, mode-online, finished, rematch-last,
+// see-result, seat-count, start-seat (and each field's id), seat-{i}-name, seat-{i}-kind,
+// seat-{i}-level, seat-{i}-auto, setup-error, setup-cancel, start-match (docs/testing.md).
 
 import { loadName } from "/static/shared/net.js";
 
@@ -54,9 +55,12 @@ function form(game) {
       <label class="mode-choice"><input type="radio" name="mode" value="local" data-testid="mode-local" checked> On this device</label>
       <label class="mode-choice"><input type="radio" name="mode" value="online" data-testid="mode-online"> Online with friends</label>
     </fieldset>
-    <div class="resume" id="resume" data-testid="resume" hidden>
-      <p>You have a match in progress.</p>
-      <button type="button" class="btn btn-big" data-testid="continue" id="continue">Continue</button>
+    <div class="resume" id="finished" data-testid="finished" hidden>
+      <p id="finished-text"></p>
+      <p class="resume-buttons">
+        <button type="button" class="btn btn-big" data-testid="rematch-last" id="rematch-last">Rematch</button>
+        <button type="button" class="btn" data-testid="see-result" id="see-result">See the result</button>
+      </p>
       <p class="or">or set up a new one:</p>
     </div>
     <div class="setup-row">
@@ -245,13 +249,15 @@ export function createSetup(dialog, game) {
     $("start-seat").value = setup.startSeat === null || setup.startSeat === undefined ? "random" : String(setup.startSeat);
   }
 
-  function show({ canContinue = false, canCancel = false, error = "" } = {}) {
-    $("resume").hidden = !canContinue;
+  /** Open the dialog; `finished` (a sentence) offers a finished match's rematch and result. */
+  function show({ finished = "", canCancel = false, error = "" } = {}) {
+    $("finished").hidden = !finished;
+    $("finished-text").textContent = finished;
     $("setup-cancel").hidden = !canCancel;
     setError(error);
     dialog.oncancel = canCancel ? null : (event) => event.preventDefault();
     if (!dialog.open) dialog.showModal();
-    (canContinue ? $("continue") : $("seat-count")).focus();
+    (finished ? $("rematch-last") : $("seat-count")).focus();
   }
 
   function hide() {
@@ -274,7 +280,8 @@ export function createSetup(dialog, game) {
     if (setup) game.onStart(setup);
   });
   $("setup-cancel").addEventListener("click", hide);
-  $("continue").addEventListener("click", () => game.onContinue());
+  $("rematch-last").addEventListener("click", () => game.onRematch());
+  $("see-result").addEventListener("click", () => game.onResult());
   sync(null, false);
 
   return {

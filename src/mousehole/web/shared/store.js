@@ -1,7 +1,12 @@
 // Autosave of a game's local match in localStorage ("mousehole.<game>.match"): the room, its
-// owner token, the record (the server's truth), the seat setup and the last log lines; each
-// game's page adds what it needs. The home page's "Continue your match" looks for the same key.
-// Where storage is unavailable (it throws), the game still plays and saving is off.
+// owner token, the record (the server's truth), the seat setup, the last log lines, and
+// whether the match is over (`finished`, with the `winners`' names); each game's page adds what
+// it needs. A reload goes straight back to a match in progress; a finished one is offered as a
+// rematch or its result, on the game page and on the home page (shared/page-settings.js),
+// which reads the same key. Where storage is unavailable (it throws), the game still plays and
+// saving is off.
+
+import { nameList } from "/static/shared/log-list.js";
 
 function probe() {
   try {
@@ -60,4 +65,10 @@ export function matchStore(game) {
       }
     },
   };
+}
+
+/** "Your last match is over: Ann won." for a finished saved match. */
+export function finishedSentence(saved) {
+  const winners = Array.isArray(saved?.winners) ? saved.winners.filter((n) => typeof n === "string") : [];
+  return winners.length ? `Your last match is over: ${nameList(winners)} won.` : "Your last match is over.";
 }
