@@ -20,10 +20,8 @@ export function describeAction(move, seatName) {
     case "spend": return `${who} pays 1 cheese to move ${seatName(action.target)}.`;
     case "crank": return `${who} turns the crank!`;
     case "end": return `${who} finishes the turn.`;
-    case "split": {
-      const parts = Object.entries(action.take).map(([seat, n]) => `${n} from ${seatName(Number(seat))}`);
-      return `${who} takes ${nameList(parts)}.`;
-    }
+    // A split is told by the "took" event it causes ("Ann takes 1 from Bo and 1 from Cy."):
+    // a line for the action as well would say it twice.
     default: return "";
   }
 }

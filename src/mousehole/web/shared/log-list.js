@@ -1,6 +1,8 @@
-// "What happened": the list every game page keeps of its events in words, newest line on
-// top, drawn at most once a frame, and saved with the match (exportLog / restoreLog). Each
-// game's log.js turns its events into lines; this module keeps and draws them.
+// "What happened": the list every game page keeps of its events in words, newest first, drawn
+// at most once a frame, and saved with the match (exportLog / restoreLog). Each game's log.js
+// turns its events into lines; this module keeps and draws them. A turn heading ("Ann's
+// turn.", a line added with `turn`) opens a turn: the turns are newest first, but a turn reads
+// top to bottom, its heading above its lines in the order they happened.
 
 /** "Ann", "Ann and Bo", "Ann, Bo and Cy". */
 export function nameList(names) {
@@ -14,11 +16,27 @@ export function createLogList(maxLines) {
   let lines = [];
   let drawQueued = false;
 
+  /** The lines in the order they are shown: turns newest first, each turn in time order. */
+  function shown() {
+    const groups = [];
+    let turn = null;
+    for (const line of lines) {
+      if (line.turn) {
+        turn = [line];
+        groups.push(turn);
+      } else if (turn) {
+        turn.push(line);
+      } else {
+        groups.push([line]); // before the first turn: each line on its own, newest first
+      }
+    }
+    return groups.reverse().flat();
+  }
+
   function draw() {
     if (!list) return;
     const fragment = document.createDocumentFragment();
-    for (let i = lines.length - 1; i >= 0; i -= 1) {
-      const line = lines[i];
+    for (const line of shown()) {
       const item = document.createElement("li");
       item.className = `log-line${line.kind ? ` log-${line.kind}` : ""}`;
       if (line.seat !== undefined && line.seat !== null) item.dataset.seat = String(line.seat);

@@ -22,6 +22,8 @@
 // A setup is {mode: "local" | "online", seats, startSeat (null: random)}; a seat is
 // {kind: "human" | "computer", name, level (computers), autoFlip (humans, with autoFlip)} or,
 // online, {kind: "open"} (a friend joins it; seat 0 is the host: "human", with a name).
+// Names are unique in a match (compared without case and outer spaces): a suggested name skips
+// the names in use, and two seats given one name are told so and cannot start.
 // Test ids: setup, mode-local, mode-online, finished, rematch-last,
 // see-result, seat-count, start-seat (and each field's id), seat-{i}-name, seat-{i}-kind,
 // seat-{i}-level, seat-{i}-auto, setup-error, setup-cancel, start-match (docs/testing.md).
@@ -30,6 +32,23 @@ import { loadName } from "/static/shared/net.js";
 
 function escapeText(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** How two names are compared: "Ann", " ann " and "ANN" are one name. */
+function nameKey(name) {
+  return String(name).trim().toLocaleLowerCase();
+}
+
+function clashMessage({ name, seats }) {
+  const which = seats.map((i) => i + 1);
+  const both = which.length === 2 ? "both" : "all";
+  return `Seats ${which.slice(0, -1).join(", ")} and ${which.at(-1)} are ${both} called “${name}”: give each seat its own name.`;
+}
+
+/** The page's game's "How to play" link (a new tab, so the form and the match stay put). */
+function rulesLink() {
+  const game = /^\/play\/([a-z0-9]+)$/.exec(window.location.pathname)?.[1];
+  return game ? `<p class="setup-rules"><a href="/rules/${game}" target="_blank" rel="noopener" data-testid="setup-rules">How to play<span class="visually-hidden"> (opens in a new tab)</span></a></p>` : "";
 }
 
 function capital(word) {
@@ -50,6 +69,7 @@ function form(game) {
       <select id="${field.id}" data-testid="${field.id}">${options(field.options)}</select></span>`).join("");
   return `<form method="dialog" id="setup-form" novalidate>
     <h2 id="setup-title">New match</h2>
+    ${rulesLink()}
     <fieldset class="mode-row" id="mode-row">
       <legend>Where do you play?</legend>
       <label class="mode-choice"><input type="radio" name="mode" value="local" data-testid="mode-local" checked> On this device</label>
@@ -120,7 +140,41 @@ export function createSetup(dialog, game) {
   });
   const seats = Array.from({ length: max }, (_, i) => seat(i));
   const count = () => Number($("seat-count").value);
-  const computerName = (i) => game.computerNames[Math.max(0, i - 1)];
+  const defaults = new Set([...game.computerNames, ...game.humanNames].map(nameKey));
+
+  /** The names (compared as nameKey) of the seats in play other than seat `except`. */
+  function namesInUse(except) {
+    return new Set(seats.slice(0, count())
+      .filter(({ kind }, j) => j !== except && kind.value !== "open")
+      .map(({ name }) => nameKey(name.value)).filter(Boolean));
+  }
+
+  /** A name for seat `i` of `kind` that no other seat has: its usual one, else the next free. */
+  function suggest(kind, i) {
+    const names = kind === "computer" ? game.computerNames : game.humanNames;
+    const first = kind === "computer" ? Math.max(0, i - 1) : i;
+    const used = namesInUse(i);
+    for (let k = 0; k < names.length; k += 1) {
+      const name = names[(first + k) % names.length];
+      if (!used.has(nameKey(name))) return name;
+    }
+    const base = names[first % names.length];
+    let n = 2;
+    while (used.has(nameKey(`${base} ${n}`))) n += 1;
+    return `${base} ${n}`;
+  }
+
+  /** Seats of this match whose names clash: [{name, seats: [i, …]}] (open seats have none). */
+  function clashes() {
+    const byName = new Map();
+    seats.slice(0, count()).forEach(({ kind, name }, i) => {
+      const key = nameKey(name.value);
+      if (kind.value === "open" || !key) return;
+      byName.set(key, [...(byName.get(key) || []), i]);
+    });
+    return [...byName.values()].filter((list) => list.length > 1)
+      .map((list) => ({ name: seats[list[0]].name.value.trim(), seats: list }));
+  }
 
   function mode() {
     return dialog.querySelector("input[name=mode]:checked")?.value === "online" ? "online" : "local";
@@ -169,15 +223,35 @@ export function createSetup(dialog, game) {
         name.value = name.dataset.kept;
       }
       name.placeholder = kind === "open" ? "A friend joins here" : kind === "you" ? "Your name" : "";
-      if (kind === "computer" && !name.value.trim()) name.value = computerName(i);
-      if (kindChanged && changed === i && kind !== "open") {
-        const defaults = [...game.computerNames, ...game.humanNames];
-        if (!name.value.trim() || defaults.includes(name.value.trim())) {
-          name.value = kind === "computer" ? computerName(i) : game.humanNames[i];
-        }
+      if (kind === "computer" && !name.value.trim()) name.value = suggest(kind, i);
+      if (kindChanged && changed === i && kind !== "open" && (!name.value.trim() || defaults.has(nameKey(name.value)))) {
+        name.value = suggest(kind === "computer" ? "computer" : "human", i);
       }
-      token.innerHTML = game.token(i, (name.value.trim()[0] || "?").toUpperCase());
     });
+    // A suggested name never repeats one in use: a seat still called by a suggestion that an
+    // earlier seat now has gets the next free one (a name someone typed is never changed).
+    if (changed === null || kindChanged) {
+      seats.slice(0, n).forEach(({ kind, name }, i) => {
+        const key = nameKey(name.value);
+        if (kind.value === "open" || !defaults.has(key)) return;
+        const earlier = seats.slice(0, i).some((other) => other.kind.value !== "open" && nameKey(other.name.value) === key);
+        if (earlier) name.value = suggest(kind.value === "computer" ? "computer" : "human", i);
+      });
+    }
+    const clash = clashes();
+    seats.forEach(({ token, name }, i) => {
+      token.innerHTML = game.token(i, (name.value.trim()[0] || "?").toUpperCase());
+      const bad = clash.some(({ seats: list }) => list.includes(i));
+      if (bad) name.setAttribute("aria-invalid", "true");
+      else name.removeAttribute("aria-invalid");
+      if (bad) name.setAttribute("aria-describedby", "setup-error");
+      else name.removeAttribute("aria-describedby");
+    });
+    const message = clash.length ? clashMessage(clash[0]) : "";
+    if (message || $("setup-error").dataset.clash) {
+      setError(message);
+      $("setup-error").dataset.clash = message ? "1" : "";
+    }
     const start = $("start-seat");
     const previous = start.value;
     start.innerHTML = `<option value="random">Random</option>${seats.slice(0, n).map(({ name }, i) =>
@@ -195,6 +269,12 @@ export function createSetup(dialog, game) {
   /** The setup the form describes, or null (with a message) when it cannot be played. */
   function read() {
     const chosen = mode();
+    const clash = clashes();
+    if (clash.length) {
+      setError(clashMessage(clash[0]));
+      seats[clash[0].seats[1]].name.focus();
+      return null;
+    }
     const result = [];
     for (let i = 0; i < count(); i += 1) {
       const { name: input, kind: select, level, auto } = seats[i];
