@@ -235,20 +235,36 @@ async function applyEvent(event, events, context) {
   deps.render();
 }
 
-/** Run the machine for a crank result already committed by the server. */
-export async function runMachine(success) {
+// A crank in a match plays the chain reaction brisk: about 5 s at normal speed instead of the
+// full run's 13.9 s (so a match keeps moving); "Replay trap" and the Trap Playground show the
+// full run.
+const BRISK = 2.8;
+
+/** The prompt while the machine runs: what happens now, then the step in words. */
+function machinePrompt(component, label, success) {
+  if (component === 23) return { main: success ? "The cage is falling…" : "The cage sticks!", sub: label };
+  if (component === 22) return { main: "The cage is falling…", sub: label };
+  return { main: "The machine is running…", sub: label };
+}
+
+/** Run the machine for a crank result already committed by the server (`full`: the whole
+ * chain at the playback speed, as "Replay trap" does; else brisk). */
+export async function runMachine(success, { full = false } = {}) {
   const machine = deps.machine;
   if (!machine) return;
   sound("gears");
   const sounds = { 4: "crank", 3: "gears", 10: "marble", 17: "marble", 21: "splash", 23: "cage" };
+  app.machinePrompt = { main: "The machine is running…", sub: "" };
+  deps.render();
   const run = machine.run({
     outcome: success ? "capture" : "stuck",
-    speed: 1 / (app.factor || 1),
+    speed: (full ? 1 : BRISK) / (app.factor || 1),
     reduced: app.reduced,
     onStep: (index, label, component) => {
+      app.machinePrompt = machinePrompt(component, label || "", success);
+      deps.render();
       if (pauses.skipping) return;
       if (sounds[component]) deps.play(sounds[component]);
-      if (label) deps.caption(label);
     },
   });
   if (pauses.skipping) machine.skip?.();
@@ -256,6 +272,9 @@ export async function runMachine(success) {
     await run;
   } catch {
     // a machine that could not run has no say over the match
+  } finally {
+    app.machinePrompt = null;
+    deps.render();
   }
 }
 
@@ -305,7 +324,7 @@ export async function replayTrap() {
   app.animating = true;
   deps.render();
   deps.announce(app.lastCrank.success ? "Replaying the last trap: the cage falls." : "Replaying the last trap: the cage sticks.");
-  await runMachine(app.lastCrank.success);
+  await runMachine(app.lastCrank.success, { full: true });
   // Leave the machine showing the real match again: still sprung while the crank's turn is
   // the last thing that happened, else back in its built pose.
   if (!app.machineDirty) deps.machine?.reset?.();

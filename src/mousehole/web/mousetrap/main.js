@@ -584,9 +584,6 @@ initRender(app, el);
 initAnimate(app, {
   machine, die: el.die, board: el.board, miceLayer: el.miceLayer, fxLayer: el.fxLayer,
   play: sound, announce, addLine, seatName, render,
-  caption: (text) => {
-    el.promptSub.textContent = text;
-  },
 });
 initControls(el, {
   roll: () => {

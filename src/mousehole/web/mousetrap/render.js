@@ -228,6 +228,11 @@ function renderActions() {
     return;
   }
   const seat = app.view?.current;
+  if (app.animating && app.machinePrompt) {
+    // The trap's chain reaction: say what happens, not whose turn it is (animate.js).
+    setPrompt(app.machinePrompt.main, app.machinePrompt.sub || "Press S or Skip to jump ahead.");
+    return;
+  }
   if (app.animating) {
     setPrompt(`${seatName(app.animSeat ?? seat)} is moving…`, "Press S or Skip to jump ahead.");
     return;
