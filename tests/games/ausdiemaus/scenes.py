@@ -26,12 +26,13 @@ def position(
     unseen: Sequence[int | None] | None = None,
     chips: Sequence[int] | None = None,
     chase: Mapping[str, int] | None = None,
-    turns: int = 0,
+    turns: int | None = None,
     game: AusDieMausGame | None = None,
     **extra: Any,
 ) -> AusDieMausState:
     """Return a position through `state_from_json`. One `unseen` entry may be None: that seat
-    holds the rest of the deck (default: 10 unseen cards each, the last seat the rest)."""
+    holds the rest of the deck (default: 10 unseen cards each, the last seat the rest).
+    Without `turns`, the position has the fewest turns that put its cards on the table."""
     game = game or game_for(seats)
     won_lists = [list((won or {}).get(seat, ())) for seat in range(seats)]
     counts = list(unseen) if unseen is not None else [10] * (seats - 1) + [None]
@@ -46,7 +47,7 @@ def position(
         "pile": list(pile),
         "chips": list(chips) if chips is not None else [0] * seats,
         "chase": dict(chase) if chase is not None else None,
-        "turns": turns,
+        **({} if turns is None else {"turns": turns}),
         **extra,
     }
     state = game.state_from_json(data)

@@ -264,7 +264,7 @@ def test_won_cards_go_under_the_stack_in_order_and_are_turned_later_in_that_orde
         3,
         current=0,
         pile=["cat"],
-        won={1: ["cheese", "mouse1"]},
+        won={1: ["cheese", "mouse1", "cheese"]},  # the end of a pile its mouse1 won
         unseen=[10, 0, None],
     )
     state = play(state, "turn", "card:mouse2")  # seat 1 chases from its won cards
@@ -273,16 +273,16 @@ def test_won_cards_go_under_the_stack_in_order_and_are_turned_later_in_that_orde
     state = play(state, "turn")  # mouse1 from the queue: passes the chase to seat 2
     assert state.events[0]["card"] == "mouse1" and state.current_player() == 2
     state = play(state, "turn", "card:cheese")  # seat 1's mouse escapes
-    assert state.won[1] == (1, 3, 0, 2, 0)
+    assert state.won[1] == (0, 1, 3, 0, 2, 0)
     assert state.phase == "restart" and state.current_player() == 1
     turned = []
-    for _ in range(5):
+    for _ in range(6):
         assert state.current_player() == 1, "seat 1 turns from its queue: no chance node"
         state = play(state, "turn")
         turned.append(state.events[0]["card"])
         while state.current_player() not in (1, TERMINAL):
             state = play(state, "turn", "card:cheese")
-    assert turned == ["cat", "mouse2", "cheese", "mouse1", "cheese"]
+    assert turned == ["cheese", "cat", "mouse2", "cheese", "mouse1", "cheese"]
 
 
 # -- the end ------------------------------------------------------------------------------
@@ -291,11 +291,12 @@ def test_won_cards_go_under_the_stack_in_order_and_are_turned_later_in_that_orde
 def test_the_last_chip_ends_the_game_at_once_and_the_final_pile_counts_for_the_catcher() -> None:
     """ruling: "The game ends when the last chip in play is given ... the final pile counts
     for the catcher and no new card is turned"."""
-    state = position(3, chips=[2, 1, 1], unseen=[10, 10, None])
+    caught = {0: ["mouse2", "cat", "mouse2", "cat"], 1: ["mouse3", "cat"], 2: ["mouse3", "cat"]}
+    state = position(3, chips=[2, 1, 1], won=caught, unseen=[10, 10, None])
     state = play(state, "turn", "card:mouse1", "turn", "card:cat")
     assert state.is_terminal() and state.ending == "last_chip"
-    assert state.pile == () and state.won[1] == (0, 2, 1)
-    assert state.observation(None)["stacks"] == [9, 12, 24]
+    assert state.pile == () and state.won[1] == (4, 1, 0, 2, 1)
+    assert state.observation(None)["stacks"] == [13, 14, 18]
     assert state.chips == (2, 2, 1) and state.chips_left == 0
     assert state.events[-1] == {
         "type": "end", "seat": 1, "reason": "last_chip", "winners": [2],
@@ -339,9 +340,11 @@ def test_the_restart_never_runs_out_because_the_winner_holds_the_pile_it_won() -
     state = position(3, current=0, pile=["cat"], unseen=[5, 0, None])
     state = play(state, "turn", "card:mouse1")
     assert state.is_terminal()  # seat 1 cannot even chase
-    state = position(3, current=0, pile=["cheese"], unseen=[3, 0, None], won={1: ["mouse1"]})
-    state = play(state, "turn", "card:cheese", "turn")  # seat 1 turns its last card, a mouse
-    state = play(state, "turn", "card:cheese")  # seat 2 misses: seat 1 wins with 0 cards left
+    state = position(
+        3, current=0, pile=["cheese"], unseen=[3, 0, None], won={1: ["mouse1", "cheese"]}
+    )
+    state = play(state, "turn", "card:cheese", "turn")  # seat 1 turns a mouse, then has a cheese
+    state = play(state, "turn", "card:cheese")  # seat 2 misses: seat 1 wins, no unseen card
     assert state.phase == "restart" and state.unseen[1] == 0
     state = play(state, "turn")
     assert state.events[0] == {"type": "flip", "seat": 1, "card": "cheese"}
@@ -350,34 +353,39 @@ def test_the_restart_never_runs_out_because_the_winner_holds_the_pile_it_won() -
     assert error.value.field == "current"
 
 
+M1C, M2C, M3C = ["mouse1", "cat"], ["mouse2", "cat"], ["mouse3", "cat"]
+"""Piles caught with a cat: each gave its catcher a chip."""
+
+
 @pytest.mark.parametrize(
     ("unseen", "won", "chips", "winners"),
     [
-        ([20, 5, None], {}, [1, 2, 2], [0]),  # the most cards wins
-        ([15, 15, None], {}, [1, 3, 1], [1]),  # tied cards: the most chips
-        ([15, 15, None], {}, [2, 2, 1], [0, 1]),  # tied cards and chips: a shared win
-        ([0, 0, None], {0: ["cheese"], 1: ["cat"]}, [0, 0, 5], [2]),
+        ([20, 5, None], {0: M1C, 1: M1C + M2C, 2: M2C + M3C}, [1, 2, 2], [0]),  # most cards
+        ([14, 10, None], {0: M1C, 1: M1C + M2C + M3C, 2: M2C}, [1, 3, 1], [1]),  # tied: chips
+        ([12, 12, None], {0: M1C + M2C, 1: M1C + M2C, 2: M3C}, [2, 2, 1], [0, 1]),  # shared
+        ([0, 0, None], {0: ["cheese"], 1: ["cheese"], 2: M1C * 2 + M2C * 2 + M3C}, [0, 0, 5],
+         [2]),
     ],
-)
+)  # fmt: skip
 def test_winners_have_the_most_cards_then_the_most_chips_then_share_the_win(
     unseen: list[int | None], won: dict[int, list[str]], chips: list[int], winners: list[int]
 ) -> None:
     """rulebook: "The player who has the most cards in their stack wins. If several players
     have the most cards, the winner is the one among them with the most mouse chips."
     ruling: "then a shared win"."""
-    if unseen[:2] == [15, 15]:
-        unseen = [15, 15, 14]  # seats 0 and 1 tie on cards and lead
     state = position(
         3,
         phase="over",
         current=None,
-        pile=["cheese"],
+        pile=[],  # ruling: the last chip's catcher took the final pile
         won=won,
         unseen=unseen,
         chips=chips,
-        chips_left=5 - sum(chips),
-        ending="last_chip" if sum(chips) == 5 else "run_out",
+        chips_left=0,
+        ending="last_chip",
     )
+    if winners == [0, 1]:
+        assert state.stacks[0] == state.stacks[1] > state.stacks[2]
     assert state.winners() == winners
     assert state.observation(None)["winners"] == winners
 

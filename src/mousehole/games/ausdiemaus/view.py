@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import JSON, Action, InvalidStateError
 from . import actions as A
 from .cards import CARD_BY_NAME, CARD_NAMES, CHEESE, MOUSE1, deal_sizes
+from .piles import ANY_PILE, check_pile, check_won
 
 if TYPE_CHECKING:
     from .rules import AusDieMausGame, AusDieMausState
@@ -99,8 +100,10 @@ def state_from_json(game: AusDieMausGame, data: Mapping[str, Any]) -> AusDieMaus
     """Return the position `data` describes; raise InvalidStateError naming the bad field.
 
     Optional on input: `game`, `phase` (default "turn"), `drawing` (false), `won` (empty),
-    `chips` (none), `chips_left` (the rest), `chase` (null), `ending` (null), `turns` (0) and
-    `winners` (checked when given). `unseen` and `pile` are required.
+    `chips` (none), `chips_left` (the rest), `chase` (null), `ending` (null), `turns` (the
+    fewest that put the pile and the won cards on the table) and `winners` (checked when
+    given). `unseen` and `pile` are required. A position play cannot reach is refused: see
+    `_check_reachable` and piles.py.
     """
     from .rules import CHASE, ENDINGS, LAST_CHIP, MAX_TURNS, OVER, PHASES, RESTART, START, TURN
     from .rules import AusDieMausState as State
@@ -129,7 +132,9 @@ def state_from_json(game: AusDieMausGame, data: Mapping[str, Any]) -> AusDieMaus
         raise InvalidStateError(
             "chips_left", f"{chips_left} left + {sum(chips)} given must be {deck.chips} chips"
         )
-    turns = _int(data.get("turns", 0), "turns", 0)
+    # every card on the pile or won was turned by a player, but the undealt first card
+    placed = max(0, len(pile) + sum(map(len, won)) - 1)
+    turns = _int(data.get("turns", placed), "turns", 0)
     drawing = data.get("drawing", False)
     if not isinstance(drawing, bool):
         raise InvalidStateError("drawing", f"expected true or false, got {drawing!r}")
@@ -215,6 +220,10 @@ def state_from_json(game: AusDieMausGame, data: Mapping[str, Any]) -> AusDieMaus
         raise InvalidStateError("pile", "in phase 'turn' the pile holds at least one card")
     if phase is RESTART and pile:
         raise InvalidStateError("pile", "a restart begins a new pile: the pile must be empty")
+    if phase is not START:
+        _check_reachable(
+            phase, current, unseen, won, pile, chips, chase, ending, turns, placed, deck.chips
+        )
 
     state = State(game, n)
     state.phase = phase
@@ -234,6 +243,78 @@ def state_from_json(game: AusDieMausGame, data: Mapping[str, Any]) -> AusDieMaus
             "winners", f"the position's winners are {state.winners()}, not {data['winners']!r}"
         )
     return state
+
+
+def _check_reachable(
+    phase: str,
+    current: int | None,
+    unseen: tuple[int, ...],
+    won: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    chips: tuple[int, ...],
+    chase: tuple[int, int, int, int] | None,
+    ending: str | None,
+    turns: int,
+    placed: int,
+    chips_in_play: int,
+) -> None:
+    """Refuse a table that play cannot make: its pile, won queues, chips, ending and turns.
+
+    How the cards were dealt and who turned which is not checked: the stack sizes are free
+    (as long as every card is accounted for), so a test can set up a scene without playing up
+    to it (docs/games/ausdiemaus.md, "The full position").
+    """
+    from .rules import LAST_CHIP, MAX_TURNS, OVER, RESTART, RUN_OUT, SAFETY, TURN
+
+    if turns < placed:
+        raise InvalidStateError(
+            "turns",
+            f"{turns} turns cannot have put {placed + 1} cards on the pile and in the won "
+            "queues: each one but the undealt first card was turned over by a player",
+        )
+    for seat, queue in enumerate(won):
+        check_won(queue, seat, chips[seat], unseen[seat])
+    given = [seat for seat, count in enumerate(chips) if count]
+    holding = [seat for seat, queue in enumerate(won) if queue]
+    opening = None  # ruling: the undealt card starts the first pile; it leaves when one is won
+    if given:
+        opening = f"seat {given[0]} has a chip, so a pile was won"
+    elif holding:
+        opening = f"seat {holding[0]} holds won cards, so a pile was won"
+    if phase is TURN:
+        check_pile(pile, None, opening)
+    elif chase is not None:
+        check_pile(pile, (chase[2], chase[2] - chase[3]), opening)
+    elif phase is RESTART and not won[current]:  # type: ignore[index]  # set in a restart
+        raise InvalidStateError(
+            "current", f"seat {current} restarts the pile it just won, so it holds won cards"
+        )
+    if phase is not OVER:
+        return
+    if ending == LAST_CHIP and pile:
+        raise InvalidStateError(
+            "pile", "the last chip's catcher took the final pile: the pile must be empty"
+        )
+    if ending != LAST_CHIP and sum(chips) == chips_in_play:
+        raise InvalidStateError(
+            "ending", "every chip is given: the catch of the last one ended the game, 'last_chip'"
+        )
+    if ending == RUN_OUT:
+        if not pile:
+            raise InvalidStateError(
+                "pile", "a run-out leaves the pile on the table (a restart never runs out)"
+            )
+        if all(u or w for u, w in zip(unseen, won, strict=True)):
+            raise InvalidStateError("ending", "'run_out' needs a seat with no card left")
+    if ending == SAFETY and pile and turns < MAX_TURNS:
+        raise InvalidStateError(
+            "ending",
+            f"a safety stop before {MAX_TURNS} turns is a repeated restart, with no pile yet",
+        )
+    if turns > MAX_TURNS:
+        raise InvalidStateError("turns", f"{MAX_TURNS} turns end the game (safety stop)")
+    if pile:
+        check_pile(pile, ANY_PILE, opening)
 
 
 # -- events and descriptions ----------------------------------------------------------------
