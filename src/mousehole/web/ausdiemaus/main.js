@@ -15,7 +15,7 @@ import { canSave, finishedSentence, matchStore } from "/static/shared/store.js";
 import { createSetup } from "/static/shared/setup.js";
 import { createPauses } from "/static/shared/pause.js";
 import {
-  initTable, chooseLayout, drawTable, flyFlip, flyPile, flyChip, floatText, cancelFlights,
+  initTable, chooseLayout, drawTable, setViewer, flyFlip, flyPile, flyChip, floatText, cancelFlights,
 } from "./table.js";
 import { TOKENS, tokenSvg, chipSvg, pawSvg, cardPhrase, escapeText } from "./cards.js";
 import {
@@ -236,6 +236,9 @@ function renderNow() {
   chooseLayout();
   const view = app.view;
   if (view) {
+    // Online, your own seat sits at the bottom of the table, nearest you.
+    const mine = mySeats();
+    setViewer(app.mode === "online" && mine.length === 1 ? mine[0] : 0);
     drawTable(view, names());
     el.table.setAttribute("aria-label", tableSummary(view));
   }
@@ -378,7 +381,9 @@ function renderBar() {
     el.promptSub.textContent = view.ending ? `It ended because ${endingSentence(view.ending, app.ending?.seat, seatName)}` : "";
   } else {
     const top = view.pile.at(-1);
-    el.promptSub.textContent = top ? `Top of the pile: ${cardPhrase(top)}. ${view.chipsLeft} mouse ${view.chipsLeft === 1 ? "chip" : "chips"} left to win.` : "";
+    // The chips are what is left to catch; the winner is the biggest stack (docs/games/ausdiemaus.md).
+    const chips = `${view.chipsLeft} mouse ${view.chipsLeft === 1 ? "chip" : "chips"} left`;
+    el.promptSub.textContent = top ? `Top of the pile: ${cardPhrase(top)}. ${chips}; then the biggest stack wins.` : "";
   }
 }
 

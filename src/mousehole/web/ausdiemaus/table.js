@@ -1,6 +1,6 @@
 // The card table: every seat's face-down stack (its size only: nobody sees a stack's order,
 // not even its owner), their mouse chips, the shared pile in the middle (its top cards fanned
-// and readable), the chips still to win, the chase, and the "Mouse, watch out!" bubble.
+// and readable), the chips still to catch, the chase, and the "Mouse, watch out!" bubble.
 // It draws a view model (what has been animated so far); it decides nothing.
 // The flying card, the sliding pile and the flying chip are HTML elements over the SVG, so the
 // card can turn over in 3D with a CSS transform.
@@ -11,7 +11,8 @@ import {
 } from "./cards.js";
 
 // Two arrangements of the same table: a wide one for landscape screens and a tall one for
-// phones. Seat 0 sits at the bottom; play goes clockwise (left, then over the top).
+// phones. The viewer's seat sits at the bottom (seat 0 on a shared device, your own seat
+// online); play goes clockwise from there (left, then over the top).
 const WIDE = { w: 1200, h: 720, cx: 600, cy: 378, supplyY: 256, pileScale: 1.4, fan: 52 };
 const TALL = { w: 600, h: 960, cx: 300, cy: 520, supplyY: 236, pileScale: 1, fan: 20 };
 
@@ -21,7 +22,7 @@ const SLOTS_TALL = {
 };
 const TALL_ORDER = {
   2: ["B", "T"],
-  3: ["B", "LU", "RU"], // nobody at the top: the chips to win lie there instead
+  3: ["B", "LU", "RU"], // nobody at the top: the chips left lie there instead
   4: ["B", "L", "T", "R"],
   5: ["B", "L2", "L1", "R1", "R2"],
   6: ["B", "L2", "L1", "T", "R1", "R2"],
@@ -36,6 +37,7 @@ let fxLayer = null;
 let flyLayer = null;
 let wrap = null;
 let layoutName = "wide";
+let viewer = 0;
 
 export function initTable(elements) {
   svg = elements.svg;
@@ -65,14 +67,20 @@ export function currentLayout() {
   return layoutName;
 }
 
+/** Draw seat `seat` at the bottom of the table, nearest the player (the others follow it). */
+export function setViewer(seat) {
+  viewer = Number.isInteger(seat) && seat >= 0 ? seat : 0;
+}
+
 /** Where seat `i` of `n` sits (the centre of its group). */
 export function seatSpot(i, n) {
+  const place = (((i - viewer) % n) + n) % n; // 0: the bottom, nearest the viewer
   if (layoutName === "tall") {
-    const key = (TALL_ORDER[n] || TALL_ORDER[6])[i];
+    const key = (TALL_ORDER[n] || TALL_ORDER[6])[place];
     return SLOTS_TALL[key] || [300, 450];
   }
   const L = WIDE;
-  const angle = Math.PI / 2 + (i * 2 * Math.PI) / n;
+  const angle = Math.PI / 2 + (place * 2 * Math.PI) / n;
   return [L.cx + 470 * Math.cos(angle), L.cy + 255 * Math.sin(angle)];
 }
 
@@ -235,7 +243,7 @@ function pileMarkup(view) {
   </g>`;
 }
 
-/** Where the chips still to win lie: higher up when nobody sits at the top of a tall table. */
+/** Where the chips still to catch lie: higher up when nobody sits at the top of a tall table. */
 function supplyY(view) {
   const L = layout();
   if (layoutName === "tall" && !(TALL_ORDER[view.seats] || []).includes("T")) return 140;
@@ -254,7 +262,7 @@ function supplyMarkup(view) {
   return `<g class="supply" data-testid="chip-supply" data-left="${left}">
     ${chips}
     <rect id="supply-box" x="${startX + Math.max(0, left - 1) * gap - 11}" y="${y - 11}" width="22" height="22" fill="none" stroke="none"/>
-    <text class="supply-label" x="${L.cx}" y="${y - 22}" text-anchor="middle">${left ? `${plural(left, "mouse chip", "mouse chips")} to win` : "no chips left"}</text>
+    <text class="supply-label" x="${L.cx}" y="${y - 22}" text-anchor="middle">${left ? `${plural(left, "mouse chip", "mouse chips")} left` : "no chips left"}</text>
   </g>`;
 }
 

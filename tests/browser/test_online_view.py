@@ -1,0 +1,125 @@
+"""What each player of an online room sees (issue 15, item 8): on the Aus die Maus! table your
+own stack is at the bottom, nearest you, and on both game pages the reconnect banner covers
+nothing (not the view buttons, not the "Room" heading, no control). Also the chips in the
+middle of the table are the chips left, not a number of chips "to win".
+
+The room is made and joined through the HTTP API (docs/online.md); each browser context holds
+its own seat token, as the join page would have saved it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.processes import post_json
+
+from .conftest import NewPage, screenshot
+
+SETTINGS = (
+    'try { localStorage.setItem("mousehole.settings",'
+    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
+)
+# Everything a player may need to see or press; the banner must overlap none of it.
+COVERABLE = (
+    "header a, header button, main button, main a, main h2, main select, main input,"
+    " [data-testid=table], [data-testid=board], [data-testid=prompt]"
+)
+COVERED = """(selector) => {
+  const banner = document.querySelector('[data-testid=reconnect-banner]').getBoundingClientRect();
+  const hits = [];
+  for (const node of document.querySelectorAll(selector)) {
+    const r = node.getBoundingClientRect();
+    if (!r.width || !r.height || node.closest('[data-testid=reconnect-banner]')) continue;
+    const w = Math.min(r.right, banner.right) - Math.max(r.left, banner.left);
+    const h = Math.min(r.bottom, banner.bottom) - Math.max(r.top, banner.top);
+    const name = node.dataset.testid || node.id || node.textContent.trim().slice(0, 30);
+    if (w > 0.5 && h > 0.5) hits.push(name);
+  }
+  return hits;
+}"""
+
+
+def _player(new_page: NewPage, server: str, code: str, seat: dict[str, Any], width: int) -> Page:
+    page = new_page(width, 844 if width < 500 else 800)
+    page.context.add_init_script(SETTINGS)
+    page.goto(server)
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [f"mousehole.online.{code}", json.dumps(seat)],
+    )
+    return page
+
+
+def _online_match(
+    new_page: NewPage, server: str, game: str, friend_width: int
+) -> tuple[Page, Page]:
+    """Ann hosts a two-seat room of `game` at 1280 px, Bo joins at `friend_width`; started."""
+    body = {
+        "game": game,
+        "options": {"seats": 2, "start_seat": 0},
+        "seats": [{"kind": "open"}, {"kind": "open"}],
+        "host_name": "Ann",
+    }
+    made = post_json(f"{server}/api/online", body)
+    code = made["code"]
+    joined = post_json(f"{server}/api/online/{code}/join", {"name": "Bo"})
+    host = _player(new_page, server, code, {**made, "name": "Ann", "game": game}, 1280)
+    friend = _player(new_page, server, code, {**joined, "name": "Bo", "game": game}, friend_width)
+    for page in (host, friend):
+        page.goto(f"{server}/play/{game}?room={code}")
+        expect(page.get_by_test_id("waiting-room")).to_be_visible()
+    host.get_by_test_id("start-online").click()
+    for page in (host, friend):
+        expect(page.get_by_test_id("room-panel")).to_be_visible()
+        expect(page.get_by_test_id("waiting-room")).to_be_hidden()
+    return host, friend
+
+
+def _lowest_seat(page: Page) -> int:
+    """The seat whose group on the table is lowest on the screen (nearest the player)."""
+    centres = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid^=table-seat-]')].map((g) => {
+             const r = g.getBoundingClientRect();
+             return [Number(g.dataset.testid.slice('table-seat-'.length)), r.top + r.height / 2];
+           })"""
+    )
+    return int(max(centres, key=lambda pair: pair[1])[0])
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_online_each_player_sees_their_own_stack_at_the_bottom(
+    new_page: NewPage, online_server: str, width: int
+) -> None:
+    host, friend = _online_match(new_page, online_server, "ausdiemaus", width)
+    expect(friend.get_by_test_id("table-seat-1")).to_be_visible()
+    assert _lowest_seat(host) == 0
+    assert _lowest_seat(friend) == 1
+    # The chips in the middle are the chips left; the biggest stack wins in the end.
+    label = friend.locator("[data-testid=chip-supply] .supply-label")
+    expect(label).to_have_text("5 mouse chips left")
+    expect(friend.get_by_test_id("prompt-sub")).not_to_contain_text("to win")
+    screenshot(friend, f"online-view-ausdiemaus-guest-{width}")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("game", ["mousetrap", "ausdiemaus"])
+def test_the_reconnect_banner_covers_no_control_and_no_heading(
+    new_page: NewPage, online_server: str, game: str, width: int
+) -> None:
+    _, friend = _online_match(new_page, online_server, game, width)
+    friend.context.set_offline(True)
+    banner = friend.get_by_test_id("reconnect-banner")
+    expect(banner).to_be_visible()
+    expect(friend.get_by_test_id("reconnect-text")).to_contain_text("Connection lost")
+    assert friend.evaluate(COVERED, COVERABLE) == []
+    # Scrolled down to the log: still nothing under the banner.
+    friend.get_by_test_id("log").scroll_into_view_if_needed()
+    assert friend.evaluate(COVERED, COVERABLE) == []
+    friend.evaluate("window.scrollTo(0, 0)")
+    screenshot(friend, f"online-view-banner-{game}-{width}")
+    friend.context.set_offline(False)
+    expect(banner).to_be_hidden()
