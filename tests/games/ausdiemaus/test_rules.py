@@ -15,7 +15,7 @@ import pytest
 import mousehole
 from mousehole import CHANCE, TERMINAL, IllegalActionError, InvalidOptionError
 from mousehole.games.ausdiemaus import AusDieMausState
-from mousehole.games.ausdiemaus.rules import MAX_TURNS
+from mousehole.games.ausdiemaus.state import MAX_TURNS
 
 from .scenes import game_for, kinds, play, position
 

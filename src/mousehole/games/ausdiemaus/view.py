@@ -1,5 +1,6 @@
 """Aus die Maus! positions as JSON (both ways, with validation), the public observation, events,
-readable descriptions and the simulator's tallies."""
+readable descriptions and the simulator's tallies. This codec imports the states (state.py),
+never the reverse."""
 
 from __future__ import annotations
 
@@ -7,12 +8,34 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...engine import JSON, Action, InvalidStateError
+from ...engine.fields import (
+    counts_per_seat,
+    json_object,
+    one_of,
+    same_game,
+    true_or_false,
+    whole_number,
+)
 from . import actions as A
 from .cards import CARD_BY_NAME, CARD_NAMES, CHEESE, MOUSE1, deal_sizes
 from .piles import ANY_PILE, check_pile, check_won
+from .state import (
+    CHASE,
+    ENDINGS,
+    LAST_CHIP,
+    MAX_TURNS,
+    OVER,
+    PHASES,
+    RESTART,
+    RUN_OUT,
+    SAFETY,
+    START,
+    TURN,
+    AusDieMausState,
+)
 
 if TYPE_CHECKING:
-    from .rules import AusDieMausGame, AusDieMausState
+    from .rules import AusDieMausGame
 
 
 def _chase_json(state: AusDieMausState) -> JSON | None:
@@ -53,21 +76,6 @@ def state_to_json(state: AusDieMausState) -> JSON:
 # -- reading a position -------------------------------------------------------------------
 
 
-def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidStateError(where, f"expected a whole number, got {value!r}")
-    if value < low or (high is not None and value > high):
-        bounds = f"{low}..{high}" if high is not None else f">= {low}"
-        raise InvalidStateError(where, f"{value} is outside {bounds}")
-    return value
-
-
-def _ints(value: Any, where: str, n: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or len(value) != n:
-        raise InvalidStateError(where, f"expected a list of {n} whole numbers, one per seat")
-    return tuple(_int(v, f"{where}[{i}]", 0) for i, v in enumerate(value))
-
-
 def _cards(value: Any, where: str) -> tuple[int, ...]:
     if not isinstance(value, list):
         raise InvalidStateError(where, "expected a list of card names")
@@ -84,10 +92,10 @@ def _cards(value: Any, where: str) -> tuple[int, ...]:
 def _chase(raw: Any, n: int) -> tuple[int, int, int, int]:
     if not isinstance(raw, Mapping):
         raise InvalidStateError("chase", "a chase is {mouse_owner, chaser, paws, attempts_left}")
-    owner = _int(raw.get("mouse_owner"), "chase.mouse_owner", 0, n - 1)
-    chaser = _int(raw.get("chaser"), "chase.chaser", 0, n - 1)
-    paws = _int(raw.get("paws"), "chase.paws", 1, 3)
-    left = _int(raw.get("attempts_left"), "chase.attempts_left", 1, paws)
+    owner = whole_number(raw.get("mouse_owner"), "chase.mouse_owner", 0, n - 1)
+    chaser = whole_number(raw.get("chaser"), "chase.chaser", 0, n - 1)
+    paws = whole_number(raw.get("paws"), "chase.paws", 1, 3)
+    left = whole_number(raw.get("attempts_left"), "chase.attempts_left", 1, paws)
     if chaser != (owner + 1) % n:
         raise InvalidStateError(
             "chase.chaser",
@@ -105,45 +113,36 @@ def state_from_json(game: AusDieMausGame, data: Mapping[str, Any]) -> AusDieMaus
     given). `unseen` and `pile` are required. A position play cannot reach is refused: see
     `_check_reachable` and piles.py.
     """
-    from .rules import CHASE, ENDINGS, LAST_CHIP, MAX_TURNS, OVER, PHASES, RESTART, START, TURN
-    from .rules import AusDieMausState as State
-
-    if not isinstance(data, Mapping):
-        raise InvalidStateError("state", f"expected a JSON object, got {type(data).__name__}")
-    if data.get("game", "ausdiemaus") != "ausdiemaus":
-        raise InvalidStateError("game", f"this is an Aus die Maus! position, not {data['game']!r}")
-    n = _int(data.get("seats"), "seats", 2, 6)
+    data = json_object(data)
+    same_game(data, "ausdiemaus", "an Aus die Maus! position")
+    n = whole_number(data.get("seats"), "seats", 2, 6)
     if n != game.seat_count:
         raise InvalidStateError("seats", f"{n} does not match this game's {game.seat_count} seats")
     deck = game.deck
-    phase = data.get("phase", TURN)
-    if phase not in PHASES:
-        raise InvalidStateError("phase", f"{phase!r} is not one of {', '.join(PHASES)}")
-    phase = PHASES[PHASES.index(phase)]  # the interned constant: the rules compare by identity
-    unseen = _ints(data.get("unseen"), "unseen", n)
+    phase = one_of(data.get("phase", TURN), "phase", PHASES)
+    unseen = counts_per_seat(data.get("unseen"), "unseen", n)
     won_raw = data.get("won", [[] for _ in range(n)])
     if not isinstance(won_raw, list) or len(won_raw) != n:
         raise InvalidStateError("won", f"expected {n} lists of won cards, one per seat")
     won = tuple(_cards(cards, f"won[{i}]") for i, cards in enumerate(won_raw))
     pile = _cards(data.get("pile"), "pile")
-    chips = _ints(data.get("chips", [0] * n), "chips", n)
-    chips_left = _int(data.get("chips_left", deck.chips - sum(chips)), "chips_left", 0, deck.chips)
+    chips = counts_per_seat(data.get("chips", [0] * n), "chips", n)
+    left = data.get("chips_left", deck.chips - sum(chips))
+    chips_left = whole_number(left, "chips_left", 0, deck.chips)
     if sum(chips) + chips_left != deck.chips:
         raise InvalidStateError(
             "chips_left", f"{chips_left} left + {sum(chips)} given must be {deck.chips} chips"
         )
     # every card on the pile or won was turned by a player, but the undealt first card
     placed = max(0, len(pile) + sum(map(len, won)) - 1)
-    turns = _int(data.get("turns", placed), "turns", 0)
-    drawing = data.get("drawing", False)
-    if not isinstance(drawing, bool):
-        raise InvalidStateError("drawing", f"expected true or false, got {drawing!r}")
+    turns = whole_number(data.get("turns", placed), "turns")
+    drawing = true_or_false(data.get("drawing", False), "drawing")
     ending = data.get("ending")
     if ending is not None and ending not in ENDINGS:
         raise InvalidStateError("ending", f"{ending!r} is not null or one of {', '.join(ENDINGS)}")
     current = data.get("current")
     if current is not None:
-        current = _int(current, "current", 0, n - 1)
+        current = whole_number(current, "current", 0, n - 1)
 
     # the cards: nothing seen more often than the deck holds it, and every card somewhere
     seen = [0] * len(CARD_NAMES)
@@ -225,7 +224,7 @@ def state_from_json(game: AusDieMausGame, data: Mapping[str, Any]) -> AusDieMaus
             phase, current, unseen, won, pile, chips, chase, ending, turns, placed, deck.chips
         )
 
-    state = State(game, n)
+    state = AusDieMausState(game, n)
     state.phase = phase
     state.current = current
     state.drawing = drawing
@@ -264,8 +263,6 @@ def _check_reachable(
     (as long as every card is accounted for), so a test can set up a scene without playing up
     to it (docs/games/ausdiemaus.md, "The full position").
     """
-    from .rules import LAST_CHIP, MAX_TURNS, OVER, RESTART, RUN_OUT, SAFETY, TURN
-
     if turns < placed:
         raise InvalidStateError(
             "turns",

@@ -1,4 +1,5 @@
-"""Mouse Trap positions as JSON (both ways, with validation) and readable descriptions."""
+"""Mouse Trap positions as JSON (both ways, with validation) and readable descriptions. This
+codec imports the states (state.py), never the reverse."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...engine import JSON, Action, InvalidStateError
+from ...engine.fields import json_object, one_of, same_game, true_or_false, whole_number
 from . import actions as A
-from . import rules as _rules
 from .board import (
     CHEESE_WHEEL,
     COMPONENT_COUNT,
@@ -17,18 +18,19 @@ from .board import (
     TOTAL_CHEESE,
     TURN_CRANK,
 )
+from .state import CRANK, OVER, PHASES, PUSH, ROLL, SPLIT, TRAP, MouseTrapState
 
 if TYPE_CHECKING:
-    from .rules import MouseTrapGame, MouseTrapState
+    from .rules import MouseTrapGame
 
 
 def state_to_json(state: MouseTrapState) -> JSON:
     """Return the position as JSON (the fields `state_from_json` reads)."""
     pending: JSON | None = None
-    if state.phase is _rules.SPLIT:
+    if state.phase is SPLIT:
         tied, amount = state.pending
         pending = {"from": list(tied), "amount": amount}
-    elif state.phase is _rules.PUSH:
+    elif state.phase is PUSH:
         pending = {"target": state.pending}
     pos, cheese, captured = state.pos, state.cheese, state.captured  # each builds a tuple
     return {
@@ -53,28 +55,14 @@ def state_to_json(state: MouseTrapState) -> JSON:
     }
 
 
-def _int(data: Mapping[str, Any], key: str, where: str, low: int, high: int | None) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidStateError(where, f"expected a whole number, got {value!r}")
-    if value < low or (high is not None and value > high):
-        bounds = f"{low}..{high}" if high is not None else f">= {low}"
-        raise InvalidStateError(where, f"{value} is outside {bounds}")
-    return value
-
-
 def state_from_json(game: MouseTrapGame, data: Mapping[str, Any]) -> MouseTrapState:
     """Return the position `data` describes; raise InvalidStateError naming the bad field.
 
     `phase` may be left out: the position is then the start of `current`'s turn.
     """
-    from .rules import CRANK, OVER, PHASES, PUSH, ROLL, SPLIT, TRAP, MouseTrapState
-
-    if not isinstance(data, Mapping):
-        raise InvalidStateError("state", f"expected a JSON object, got {type(data).__name__}")
-    if data.get("game", "mousetrap") != "mousetrap":
-        raise InvalidStateError("game", f"this is a Mouse Trap position, not {data['game']!r}")
-    n = _int(data, "seat_count", "seat_count", 2, 4)
+    data = json_object(data)
+    same_game(data, "mousetrap", "a Mouse Trap position")
+    n = whole_number(data.get("seat_count"), "seat_count", 2, 4)
     if n != game.seat_count:
         raise InvalidStateError(
             "seat_count", f"{n} does not match this game's {game.seat_count} seats"
@@ -90,23 +78,21 @@ def state_from_json(game: MouseTrapGame, data: Mapping[str, Any]) -> MouseTrapSt
         seat = mouse.get("seat", i)
         if isinstance(seat, bool) or seat != i:
             raise InvalidStateError(f"{where}.seat", f"expected {i} (mice are listed by seat)")
-        pos.append(_int(mouse, "position", f"{where}.position", 0, SPACE_COUNT - 1))
-        cheese.append(_int(mouse, "cheese", f"{where}.cheese", 0, None))
-        taken = mouse.get("captured", False)
-        if not isinstance(taken, bool):
-            raise InvalidStateError(f"{where}.captured", f"expected true or false, got {taken!r}")
+        pos.append(whole_number(mouse.get("position"), f"{where}.position", 0, SPACE_COUNT - 1))
+        cheese.append(whole_number(mouse.get("cheese"), f"{where}.cheese"))
+        taken = true_or_false(mouse.get("captured", False), f"{where}.captured")
         if taken and cheese[i]:
             raise InvalidStateError(f"{where}.cheese", "a captured mouse holds no cheese")
         captured.append(taken)
-    supply = _int(data, "supply", "supply", 0, TOTAL_CHEESE)
+    supply = whole_number(data.get("supply"), "supply", 0, TOTAL_CHEESE)
     if supply + sum(cheese) != TOTAL_CHEESE:
         raise InvalidStateError(
             "supply",
             f"supply {supply} + the mice's {sum(cheese)} cheese must be {TOTAL_CHEESE}",
         )
-    components = _int(data, "components", "components", 0, COMPONENT_COUNT)
-    current = _int(data, "current", "current", 0, n - 1)
-    turn = _int(data, "turn", "turn", 0, None) if "turn" in data else 0
+    components = whole_number(data.get("components"), "components", 0, COMPONENT_COUNT)
+    current = whole_number(data.get("current"), "current", 0, n - 1)
+    turn = whole_number(data.get("turn", 0), "turn")
     alive = [s for s in range(n) if not captured[s]]
     if not alive:
         raise InvalidStateError("mice", "at least one mouse must be uncaptured")
@@ -126,9 +112,7 @@ def state_from_json(game: MouseTrapGame, data: Mapping[str, Any]) -> MouseTrapSt
         raise InvalidStateError("winner", f"{len(alive)} mice are still free: no winner yet")
     elif phase is None:
         phase = ROLL
-    if phase not in PHASES:
-        raise InvalidStateError("phase", f"{phase!r} is not one of {', '.join(PHASES)}")
-    phase = PHASES[PHASES.index(phase)]  # the interned constant: the rules compare by identity
+    phase = one_of(phase, "phase", PHASES)
     if phase == OVER and len(alive) > 1:
         raise InvalidStateError("phase", "'over' needs exactly one uncaptured mouse")
     if phase != OVER and captured[current]:
@@ -158,8 +142,6 @@ def state_from_json(game: MouseTrapGame, data: Mapping[str, Any]) -> MouseTrapSt
 def _pending(
     raw: Any, phase: str, n: int, current: int, captured: list[bool]
 ) -> tuple[tuple[int, ...], int] | int | None:
-    from .rules import PUSH, SPLIT
-
     if phase == SPLIT:
         if not isinstance(raw, Mapping):
             raise InvalidStateError("pending", "a 'split' needs {'from': [seats], 'amount': n}")
@@ -174,11 +156,11 @@ def _pending(
             raise InvalidStateError(
                 "pending.from", "expected two or more distinct free rival seats, in order"
             )
-        return tuple(tied), _int(raw, "amount", "pending.amount", 1, 3)
+        return tuple(tied), whole_number(raw.get("amount"), "pending.amount", 1, 3)
     if phase == PUSH:
         if not isinstance(raw, Mapping):
             raise InvalidStateError("pending", "a 'push' needs {'target': seat}")
-        target = _int(raw, "target", "pending.target", 0, n - 1)
+        target = whole_number(raw.get("target"), "pending.target", 0, n - 1)
         if target == current or captured[target]:
             raise InvalidStateError("pending.target", "expected a free rival's seat")
         return target
