@@ -54,6 +54,9 @@ def test_two_seats_with_one_name_are_told_and_the_match_cannot_start(
     for seat in (0, 1):
         expect(page.get_by_test_id(f"seat-{seat}-name")).to_have_attribute("aria-invalid", "true")
     screenshot(page, "names-clash")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "names-clash-390")
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.get_by_test_id("start-match").click()
     expect(page.get_by_test_id("setup")).to_be_visible()
     expect(page.get_by_test_id("seat-1-name")).to_be_focused()
