@@ -92,7 +92,7 @@ function caption(space) {
   switch (space.kind) {
     case "build": return { 2: "2", 3: "2–3", 4: "2–3–4" }[space.value];
     case "take": return `+${space.value}`;
-    case "take_richest": return "+3 rival";
+    case "take_richest": return "Rob 3";
     case "lose": return `−${space.value}`;
     case "go_to": return `→ ${space.value}`;
     case "start": return "Start";
@@ -193,28 +193,52 @@ function machineRect(x0, y0, x1, y1) {
   return [x + x0 * scale, y + y0 * scale, x + x1 * scale, y + y1 * scale];
 }
 
-/** The trap close-up: the whole machine (lamppost to cage, with its numbers) over the pen. */
+/** Half the side of a tile on the approach path, and on the loop. */
+export const TILE_HALF = 29;
+export const LOOP_TILE_HALF = 34;
+
+/** The trap close-up: the whole machine (lamppost to cage, with its numbers), the pen, and the
+    whole loop down to Turn Crank (46), so the mouse that turns the crank is in the picture. */
 const TRAP_BOX = (() => {
   const [mx0, y0, mx1] = machineRect(0, 40, 640, 412);
   const pad = 16;
   const x0 = mx0 - pad;
-  const x1 = Math.max(mx1, PEN.cx + PEN.width / 2) + pad;
-  const y1 = PEN.cy + PEN.height / 2 + pad;
+  const x1 = Math.max(mx1, PEN.cx + PEN.width / 2, RING.cx + RING.r + LOOP_TILE_HALF) + pad;
+  const y1 = POSITIONS[TURN_CRANK].y + LOOP_TILE_HALF + pad;
   return [x0, y0 - pad, x1 - x0, y1 - y0 + pad].map((v) => Math.round(v));
 })();
 
+/** The drawn board: the strip of the 1400×960 plane that holds the path, the loop and the
+    machine (nothing is drawn above y 60 or below y 850), so the overview wastes no height. */
+export const BOARD_BOX = [0, 50, WIDTH, 810];
+
 export const VIEWS = {
-  overview: [0, 0, WIDTH, HEIGHT],
+  overview: BOARD_BOX,
   trap: TRAP_BOX,
   path: [0, 40, 1000, 830],
 };
 
-/** A viewBox of the board's aspect centred on (x, y), clamped to the board. */
+/** A viewBox of the board's aspect centred on (x, y), clamped to the drawn board. */
 export function zoomBox(x, y, width = 480) {
-  const height = (width * HEIGHT) / WIDTH;
-  const left = Math.min(Math.max(0, x - width / 2), WIDTH - width);
-  const top = Math.min(Math.max(0, y - height / 2), HEIGHT - height);
+  const [bx, by, bw, bh] = BOARD_BOX;
+  const height = (width * bh) / bw;
+  const left = Math.min(Math.max(bx, x - width / 2), bx + bw - width);
+  const top = Math.min(Math.max(by, y - height / 2), by + bh - height);
   return [Math.round(left), Math.round(top), width, Math.round(height)];
+}
+
+/** The Cheese Wheel's tile in the machine's own coordinates: the parts of the machine behind
+    it (the cage post, its foot, the washtub) are clipped there, so the tile and its labels stay
+    in front; only the cage comes down over it. */
+function wheelHoleClip() {
+  const { x, y, scale } = MACHINE_PLACE;
+  const p = POSITIONS[CHEESE_WHEEL];
+  const m = (v) => (v / scale).toFixed(1);
+  const [x0, y0] = [m(p.x - LOOP_TILE_HALF - x), m(p.y - LOOP_TILE_HALF - y)];
+  const side = m(2 * LOOP_TILE_HALF);
+  return `<clipPath id="mt-wheel-hole" clipPathUnits="userSpaceOnUse">
+    <path clip-rule="evenodd" d="M-2000 -2000 H3000 V3000 H-2000 Z M${x0} ${y0} h${side} v${side} h-${side} Z"/>
+  </clipPath>`;
 }
 
 // ---------------------------------------------------------------- tokens
@@ -325,6 +349,7 @@ export function boardMarkup(seatCount) {
   const last = POSITIONS[LOOP_START - 1];
   const first = POSITIONS[LOOP_START];
   const spaces = SPACES.map((space) => spaceMarkup(space, seatCount)).join("");
+  const [bx, by, bw, bh] = BOARD_BOX;
   // Redirect hints: a faint dashed arc from each Go-to space to its destination.
   return `
   <defs>
@@ -335,9 +360,10 @@ export function boardMarkup(seatCount) {
       <circle cx="22" cy="30" r="9" fill="#f5dd95"/><circle cx="84" cy="86" r="14" fill="#f5dd95"/>
       <circle cx="96" cy="18" r="5" fill="#f5dd95"/>
     </pattern>
+    ${wheelHoleClip()}
   </defs>
-  <rect class="board-bg" x="4" y="4" width="${WIDTH - 8}" height="${HEIGHT - 8}" rx="36"/>
-  <rect x="4" y="4" width="${WIDTH - 8}" height="${HEIGHT - 8}" rx="36" fill="url(#mt-holes)" opacity="0.55"/>
+  <rect class="board-bg" x="${bx + 4}" y="${by + 4}" width="${bw - 8}" height="${bh - 8}" rx="36"/>
+  <rect x="${bx + 4}" y="${by + 4}" width="${bw - 8}" height="${bh - 8}" rx="36" fill="url(#mt-holes)" opacity="0.55"/>
   <path class="track-shadow" d="${track}"/>
   <path class="track" d="${track}"/>
   <path class="track-dash" d="${track}"/>
@@ -384,10 +410,14 @@ export function spaceAria(space, seatCount) {
   return `Space ${space.index}: ${describeSpace(space.index, seatCount)}`;
 }
 
+/** Every space answers taps within this radius of its centre (half the distance between
+    neighbours): a finger-sized target on a phone's Path view, where a tile is drawn smaller. */
+const HIT_RADIUS = 40;
+
 function spaceMarkup(space, seatCount) {
   const { x, y } = POSITIONS[space.index];
   const loop = isLoop(space.index);
-  const half = loop ? 34 : 29;
+  const half = loop ? LOOP_TILE_HALF : TILE_HALF;
   const faded = space.kind === "build" && !buildsIn(space, seatCount);
   const classes = ["space", `kind-${space.kind.replace("_", "-")}`];
   if (faded) classes.push("ineligible");
@@ -396,10 +426,11 @@ function spaceMarkup(space, seatCount) {
   return `<g class="${classes.join(" ")}" data-testid="space-${space.index}" data-space="${space.index}"
     role="button" tabindex="${tab}" aria-label="${escapeText(spaceAria(space, seatCount))}"
     transform="translate(${x} ${y})">
+    <circle class="hit" r="${HIT_RADIUS}"/>
     <rect class="tile" x="${-half}" y="${-half}" width="${2 * half}" height="${2 * half}" rx="${loop ? 16 : 11}"/>
-    <text class="num" x="${-half + 6}" y="${-half + 15}">${space.index}</text>
-    <g class="icon" transform="translate(${loop ? 6 : 5} ${loop ? -4 : -3}) scale(${loop ? 1.15 : 0.95})">${icon(space)}</g>
-    <text class="cap" y="${half - 7}" text-anchor="middle">${escapeText(caption(space))}</text>
+    <text class="num" x="${-half + 4}" y="${-half + 18}">${space.index}</text>
+    <g class="icon" transform="translate(${half - 14} ${-half + 13}) scale(${loop ? 0.8 : 0.68})">${icon(space)}</g>
+    <text class="cap" y="${half - (loop ? 7 : 6)}" text-anchor="middle">${escapeText(caption(space))}</text>
     ${faded ? `<path class="strike" d="M${-half + 8} ${half - 8} L${half - 8} ${-half + 8}"/>` : ""}
   </g>`;
 }
