@@ -1,6 +1,7 @@
 // Buttons, dialogs and the keyboard: inspecting a space, the split and paid-move confirmations,
 // the "Pass to" hand-over, the winner screen, and key shortcuts (1–4 views, R / Space roll,
-// S skip, arrows between spaces). The new-match form is shared/setup.js. Every choice is only a
+// S skip, F faster; in the trap phase C crank, 5–7 pay to move a rival, E finish; arrows
+// between spaces). The new-match form is shared/setup.js. Every choice is only a
 // request to the server; the page shows the result when it comes back.
 
 import { SPACES, describeSpace, tokenSvg } from "./board.js";
@@ -199,6 +200,29 @@ export function hideWinner() {
 
 // ---------------------------------------------------------------- keyboard
 
+/** A trap-phase key (C crank, E finish, 5–7 pay): press its button; false if it is none. */
+function trapKey(key) {
+  const button = key === "c" ? el.crank
+    : key === "e" ? el.endTurn
+      : el.spendList.querySelector(`button[data-key="${CSS.escape(key)}"]`);
+  if (!button || button.disabled) return false;
+  button.click();
+  return true;
+}
+
+/** Where focus starts in the trap phase: the safest useful control, never "Finish turn" (an
+    Enter there would give up the crank). The crank when it can turn, else the first rival to
+    pay for, else the panel itself, from where Tab reaches "Finish turn". */
+export function focusTrapPanel() {
+  const target = !el.crank.disabled ? el.crank : el.spendList.querySelector("button:not(:disabled)");
+  if (target) {
+    target.focus();
+  } else {
+    el.spendList.setAttribute("tabindex", "-1");
+    el.spendList.focus();
+  }
+}
+
 function typing(target) {
   return target instanceof Element && target.closest("input, select, textarea, [contenteditable]");
 }
@@ -222,6 +246,8 @@ function bindKeys() {
       handlers.skip();
     } else if (key === "f") {
       handlers.speed();
+    } else if (!el.trapPanel.hidden && trapKey(key)) {
+      event.preventDefault();
     }
   });
   document.addEventListener("pointerdown", () => handlers.gesture(), { capture: true });

@@ -23,6 +23,7 @@ import {
 import { initAnimate, playMoves, endBatch, skip, replayTrap, onWheel, setDie } from "./animate.js";
 import {
   initControls, confirm, showSplit, hideSplit, showPass, showWinner, hideWinner, anyDialogOpen,
+  focusTrapPanel,
 } from "./controls.js";
 
 const { loadMatch, saveMatch } = matchStore("mousetrap");
@@ -528,7 +529,7 @@ async function settle() {
     requestAnimationFrame(() => {
       const lost = !document.activeElement || document.activeElement === document.body;
       if (lost && !anyDialogOpen() && !el.roll.disabled && !el.roll.hidden) el.roll.focus();
-      if (lost && !anyDialogOpen() && !el.trapPanel.hidden) el.endTurn.focus();
+      if (lost && !anyDialogOpen() && !el.trapPanel.hidden) focusTrapPanel();
     });
   }
 }
@@ -600,8 +601,16 @@ initControls(el, {
   crank: () => {
     if (legal("crank").length) act({ type: "crank" });
   },
-  end: () => {
-    if (legal("end").length) act({ type: "end" });
+  end: async () => {
+    if (!legal("end").length) return;
+    if (legal("crank").length) {
+      // Finishing with a rival on the Wheel gives up the crank: ask once.
+      const yes = await confirm("A rival is on the Cheese Wheel. Finish the turn without turning the crank?", {
+        title: "Finish without the crank?", yes: "Finish without cranking", no: "Back to the trap",
+      });
+      if (!yes || !legal("end").length) return;
+    }
+    act({ type: "end" });
   },
   view: setView,
   skip: () => skip(),

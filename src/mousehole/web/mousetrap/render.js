@@ -177,6 +177,21 @@ function renderMice() {
   if (active && layer.lastElementChild !== active) layer.append(active);
 }
 
+/** The key that pays to move `target`: 5, 6, 7 for the rivals in seat order (1–4 are views). */
+export function spendKey(target) {
+  const current = app.view?.current ?? app.snapshot?.state?.current ?? 0;
+  return String(5 + target - (target > current ? 1 : 0));
+}
+
+function spendButton(target) {
+  const name = escapeText(seatName(target));
+  const onWheel = app.view?.mice[target]?.position === CHEESE_WHEEL;
+  const key = spendKey(target);
+  return `<button type="button" class="btn btn-small" data-testid="spend-${target}" data-target="${target}"
+    data-key="${key}" aria-keyshortcuts="${key}" title="Pay 1 cheese to move ${name} (${key})"><kbd>${key}</kbd>
+    ${tokenSvg(target, letterOf(target), 20)} ${name}${onWheel ? ' <span class="on-wheel">(on the Wheel)</span>' : ""}</button>`;
+}
+
 function setPrompt(main, sub = "") {
   if (el.prompt.textContent !== main) el.prompt.textContent = main;
   if (el.promptSub.textContent !== sub) el.promptSub.textContent = sub;
@@ -193,20 +208,23 @@ function renderActions() {
   el.roll.disabled = !(open && roll);
   el.roll.hidden = trap;
   el.trapPanel.hidden = !trap;
+  el.crankReason.hidden = !trap;
   if (trap) {
     const key = spends.map((a) => a.target).join(",") + (app.view ? `:${app.view.mice.map((m) => m.position).join(",")}` : "");
     if (el.spendList.dataset.key !== key) {
       el.spendList.dataset.key = key;
       el.spendList.innerHTML = spends.length
-        ? spends.map((a) => {
-          const onWheel = app.view?.mice[a.target]?.position === CHEESE_WHEEL;
-          return `<button type="button" class="btn btn-small" data-testid="spend-${a.target}" data-target="${a.target}">
-            ${tokenSvg(a.target, letterOf(a.target), 20)} Pay 1 cheese to move ${escapeText(seatName(a.target))}${onWheel ? " (on the Wheel)" : ""}</button>`;
-        }).join("")
+        ? `<p class="spend-title">Pay 1 cheese to move:</p>${spends.map((a) => spendButton(a.target)).join("")}`
         : '<p class="no-spend">No rival can be moved (no cheese, or they are Safe).</p>';
     }
     el.crank.disabled = !crank;
-    el.crankReason.textContent = crank ? "A rival is on the Cheese Wheel: drop the cage!" : "No rival on the Cheese Wheel";
+    const caught = (app.view?.mice || [])
+      .map((m, i) => (i !== app.view.current && !m.captured && m.position === CHEESE_WHEEL ? seatName(i) : null))
+      .filter(Boolean);
+    const reason = crank && caught.length
+      ? `${caught.join(" and ")} ${caught.length > 1 ? "are" : "is"} on the Cheese Wheel: drop the cage!`
+      : crank ? "A rival is on the Cheese Wheel: drop the cage!" : "No rival on the Cheese Wheel: the crank waits.";
+    if (el.crankReason.textContent !== reason) el.crankReason.textContent = reason;
     el.endTurn.disabled = !end;
   }
   // The prompt: whose turn and what to do, in one fixed-height box.
@@ -255,7 +273,7 @@ function renderActions() {
     return;
   }
   if (trap) {
-    setPrompt(`${who}: trap phase!`, crank ? "Pay to push rivals, turn the crank, or finish." : "Pay to push a rival onto the Wheel, or finish the turn.");
+    setPrompt(`${who}: trap phase!`); // the crank's reason is the second line
   } else if (legalOf("split").length) {
     setPrompt(`${who}: choose whom to take cheese from.`);
   } else if (roll) {
