@@ -13,6 +13,7 @@ import {
 import { changes, createBanner, createRoomUi } from "/static/shared/room-ui.js";
 import { canSave, finishedSentence, matchStore } from "/static/shared/store.js";
 import { createSetup } from "/static/shared/setup.js";
+import { coachFirstTurn } from "./coach-marks.js";
 import { createPauses } from "/static/shared/pause.js";
 import {
   initTable, chooseLayout, drawTable, setViewer, flyFlip, flyPile, flyChip, floatText, cancelFlights,
@@ -1088,3 +1089,4 @@ window.ausdiemausPage = {
   get fastForward() { return app.ff; },
   call: CALL,
 };
+coachFirstTurn(app);

@@ -16,6 +16,7 @@ import {
 } from "/static/shared/net.js";
 import { changes, createBanner, createRoomUi } from "/static/shared/room-ui.js";
 import { createSetup } from "/static/shared/setup.js";
+import { coachFirstTurn } from "./coach-marks.js";
 import {
   initRender, scheduleRender, seatName, letterOf, isHuman, isMine, seatCount, setBox, boxFor,
   resetFollow, refreshSpaceLabels, renderPending,
@@ -685,3 +686,4 @@ window.mousetrapPage = {
   get idle() { return !app.animating && !app.queue.length && !renderPending(); },
   spaces: SPACES,
 };
+coachFirstTurn(app);

@@ -21,13 +21,25 @@ function group(markup = "", attrs = {}) {
   return g;
 }
 
-// The board of a 4-mouse game, drawn once off the page: single spaces are copied out of it.
-const BOARD = group(boardMarkup(4));
+/** Make the spaces of a board drawing pictures: on the match page they are controls. */
+function still(node) {
+  for (const space of node.querySelectorAll(".space")) {
+    for (const name of ["role", "tabindex", "aria-label", "data-testid"]) space.removeAttribute(name);
+  }
+  return node;
+}
 
-/** Space `index` as board.js draws it, centred at (x, y), as a picture (not a control). */
+/** The board of a 4-mouse game as a picture; `prefix` keeps its pattern ids unique. */
+function board(prefix = "") {
+  return still(group(boardMarkup(4).replace(/(id="|url\(#)mt-/g, `$1${prefix}mt-`)));
+}
+
+// Drawn once off the page: single spaces are copied out of it.
+const BOARD = board("off-");
+
+/** Space `index` as board.js draws it, centred at (x, y). */
 function space(index, x = 0, y = 0, scale = 1) {
   const node = BOARD.querySelector(`.space[data-space="${index}"]`).cloneNode(true);
-  for (const name of ["role", "tabindex", "aria-label", "data-testid"]) node.removeAttribute(name);
   node.setAttribute("transform", `translate(${x} ${y}) scale(${scale})`);
   return node;
 }
@@ -90,7 +102,7 @@ function drawTurn(svg) {
 }
 
 function drawLoop(svg) {
-  svg.append(group(boardMarkup(4)));
+  svg.append(board()); // the page's one copy of the board's own pattern ids (play.css uses them)
   const { cx, cy } = RING;
   const r = 122;
   const at = (deg) => {
@@ -126,8 +138,7 @@ function drawMachine(svg) {
 }
 
 function drawCrank(svg) {
-  // Its own copy of the board: its pattern ids must not repeat those of the loop's picture.
-  svg.append(group(boardMarkup(4).replace(/(id="|url\(#)mt-/g, "$1crank-mt-")));
+  svg.append(board("crank-")); // its pattern ids must not repeat those of the loop's picture
   const place = group("", {
     id: "machine-place",
     transform: `translate(${MACHINE_PLACE.x} ${MACHINE_PLACE.y}) scale(${MACHINE_PLACE.scale})`,
