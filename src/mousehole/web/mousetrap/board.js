@@ -203,7 +203,7 @@ const TRAP_BOX = (() => {
   const [mx0, y0, mx1] = machineRect(0, 40, 640, 412);
   const pad = 16;
   const x0 = mx0 - pad;
-  const x1 = Math.max(mx1, PEN.cx + PEN.width / 2, RING.cx + RING.r + LOOP_TILE_HALF) + pad;
+  const x1 = Math.min(WIDTH, Math.max(mx1, PEN.cx + PEN.width / 2, RING.cx + RING.r + LOOP_TILE_HALF) + pad);
   const y1 = POSITIONS[TURN_CRANK].y + LOOP_TILE_HALF + pad;
   return [x0, y0 - pad, x1 - x0, y1 - y0 + pad].map((v) => Math.round(v));
 })();

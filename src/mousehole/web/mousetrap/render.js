@@ -4,7 +4,7 @@
 
 import {
   COMPONENT_COUNT, COMPONENT_NAMES, SPACES, VIEWS, boardMarkup, createSvg, escapeText,
-  mouseSpots, spaceAria, tokenMarkup, tokenSvg, zoomBox, POSITIONS, CHEESE_WHEEL,
+  mouseSpots, spaceAria, tokenMarkup, tokenSvg, zoomBox, POSITIONS, CHEESE_WHEEL, BOARD_BOX,
 } from "./board.js";
 
 let app = null;
@@ -19,6 +19,8 @@ const CAGE_BARS = "M-14 -22 V22 M-5 -24 V24 M5 -24 V24 M14 -22 V22 M-17 -22 H17 
 export function initRender(model, elements) {
   app = model;
   el = elements;
+  // The view is fitted to the frame's shape (fitBox): again whenever the frame changes size.
+  new ResizeObserver(() => setBox(boxFor(app.viewMode), { instant: true })).observe(el.board);
 }
 
 /** Whether a redraw is still waiting for its animation frame (the page shows an older state). */
@@ -341,10 +343,34 @@ function applyBox(box) {
   el.board.setAttribute("viewBox", box.map((v) => Math.round(v * 10) / 10).join(" "));
 }
 
-/** Move the viewBox to `target`, animated unless `instant` (reduced motion). */
+/** `box` widened (or heightened) to the board frame's shape, kept on the drawn board where it
+    fits: the frame shows more of the board round a view instead of empty bands beside it. */
+function fitBox(box) {
+  const { clientWidth: w, clientHeight: h } = el.board;
+  if (!w || !h) return box.slice();
+  const [bx, by, bw, bh] = BOARD_BOX;
+  let [x, y, width, height] = box;
+  const along = (start, size, grown, min, span) => {
+    const at = start - (grown - size) / 2;
+    return grown >= span ? min + (span - grown) / 2 : Math.min(Math.max(at, min), min + span - grown);
+  };
+  if (width / height < w / h) {
+    const grown = (height * w) / h;
+    x = along(x, width, grown, bx, bw);
+    width = grown;
+  } else {
+    const grown = (width * h) / w;
+    y = along(y, height, grown, by, bh);
+    height = grown;
+  }
+  return [x, y, width, height];
+}
+
+/** Move the viewBox to `target` (fitted to the frame), animated unless `instant`. */
 export function setBox(target, { instant = false, duration = 520 } = {}) {
   if (boxAnim) cancelAnimationFrame(boxAnim);
   boxAnim = null;
+  target = fitBox(target);
   if (instant || duration <= 0) {
     applyBox(target.slice());
     return;
