@@ -237,7 +237,7 @@ def test_on_a_phone_every_space_in_the_path_view_is_a_24_px_tap_target(
     assert not found["small"], found["small"]
 
 
-SELECTS_CUT = """() => {
+SELECTS_CUT = """() => {  // menus and empty fields' hints
   const canvas = document.createElement("canvas").getContext("2d");
   const cut = [];
   for (const select of document.querySelectorAll("select")) {
@@ -252,6 +252,14 @@ SELECTS_CUT = """() => {
         cut.push(`${select.id}: "${option.text}" needs ${Math.round(need)} of ${Math.round(room)}`);
       }
     }
+  }
+  for (const input of document.querySelectorAll("input[placeholder]")) {
+    if (input.value || !input.checkVisibility()) continue;
+    const s = getComputedStyle(input);
+    canvas.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const room = input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    const need = canvas.measureText(input.placeholder).width;
+    if (need > room + 0.5) cut.push(`${input.id}: "${input.placeholder}" is cut`);
   }
   return cut;
 }"""
