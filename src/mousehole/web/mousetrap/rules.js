@@ -5,7 +5,7 @@
 
 import { reducedMotion } from "/static/shared/settings.js";
 import {
-  MACHINE_PLACE, POSITIONS, RING, SVG_NS, VIEWS, boardMarkup, mouseOffset, tokenMarkup,
+  MACHINE_PLACE, POSITIONS, RING, SVG_NS, VIEWS, boardMarkup, tokenMarkup,
 } from "./board.js";
 import { createMachine } from "./machine.js";
 
@@ -74,16 +74,13 @@ function pic(name) {
 // ---------------------------------------------------------------- the pictures
 
 function drawGoal(svg) {
-  const start = space(0, 0, 0, 1.5);
+  const start = space(0, 0, 0, 1.9);
   svg.append(start);
-  // The board's own spots for four mice on a space, squeezed up off the "Start" caption.
-  const mice = [0, 1, 2, 3].map((seat) => {
-    const { dx, dy } = mouseOffset(seat, 4);
-    return mouse(seat, dx * 1.4, dy * 1.1 - 8, 10);
-  }).join("");
+  // Four mice side by side on the tile, clear of its "Start" caption.
+  const mice = [0, 1, 2, 3].map((seat) => mouse(seat, -36 + seat * 24, -20, 10)).join("");
   svg.append(group(`${mice}
-    <path class="rules-hop" d="M58 6 C100 -40 150 40 190 4"/>${arrowHead(192, 3, -20)}`));
-  svg.append(space(49, 240, 0, 1.25));
+    <path class="rules-hop" d="M68 6 C110 -40 160 40 196 4"/>${arrowHead(198, 3, -20)}`));
+  svg.append(space(49, 250, 0, 1.45));
 }
 
 function drawTurn(svg) {
