@@ -12,89 +12,19 @@ import dataclasses
 import json
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import mousehole
 from mousehole.engine import CHANCE, TERMINAL, Game, Match, State, record_view
-from mousehole.games import BOTS, GAMES, load_game, make_bot
+from mousehole.games import BOTS, GAMES, REGISTRY, load_game, make_bot
 
 
-def _mousetrap_invariants(before: State | None, state: State) -> None:
-    """Mouse Trap: cheese conserved at 52, components only grow, captured mice hold nothing
-    and never act (seeds/mouse-trap-digital-spec.txt, Goal and setup; Setting a trap)."""
-    data = state.to_json()
-    mice = data["mice"]
-    assert data["supply"] + sum(m["cheese"] for m in mice) == 52
-    assert 0 <= data["components"] <= 23
-    for mouse in mice:
-        assert 0 <= mouse["position"] <= 49
-        if mouse["captured"]:
-            assert mouse["cheese"] == 0
-    if data["winner"] is None:
-        assert not mice[data["current"]]["captured"]
-    if before is not None:
-        old = before.to_json()
-        assert data["components"] >= old["components"]
-        for was, now in zip(old["mice"], mice, strict=True):
-            assert now["captured"] >= was["captured"]  # a capture is for good
-
-
-def _ausdiemaus_invariants(before: State | None, state: State) -> None:
-    """Aus die Maus!: every card is in a stack (unseen or won), on the pile or not yet dealt;
-    chips are conserved and only ever given; every viewer sees the same public facts
-    (rulings.md section 2: "nobody sees the order of any stack, owners included")."""
-    data = state.to_json()
-    deck = 45 if data["seats"] <= 3 else 90
-    chips = 5 if data["seats"] <= 3 else 9
-    held = sum(data["unseen"]) + len(data["pile"]) + sum(len(w) for w in data["won"])
-    if data["phase"] == "start":
-        assert held in (0, deck - 1)  # before the deal, or dealt with the pile's card undealt
-    else:
-        assert held == deck
-    assert sum(data["chips"]) + data["chips_left"] == chips
-    assert (data["phase"] == "over") == (data["ending"] is not None)
-    if data["ending"] == "last_chip":
-        assert data["chips_left"] == 0
-    view = state.observation(None)
-    assert all(state.observation(seat) == view for seat in range(data["seats"]))
-    assert "won" not in view and "unseen" not in view
-    assert view["stacks"] == [u + len(w) for u, w in zip(data["unseen"], data["won"], strict=True)]
-    if before is not None:
-        old = before.to_json()
-        assert all(now >= was for now, was in zip(data["chips"], old["chips"], strict=True))
-        assert data["turns"] >= old["turns"]
-        assert sum(data["unseen"]) <= sum(old["unseen"]) or old["phase"] == "start"
-
-
-def _ausdiemaus_secrets(state: State) -> list[Any]:
-    """The won cards under every stack, as the list of lists that only `to_json` holds (an
-    observation has none, so it cannot be in one by accident). A won queue alone is not
-    listed: the pile's list of cards may equal one. The fields `won` and `unseen` themselves
-    are SECRET_KEYS."""
-    data = state.to_json()
-    return [data["won"]] if any(data["won"]) else []
-
-
-INVARIANTS: dict[str, Callable[[State | None, State], None]] = {
-    "mousetrap": _mousetrap_invariants,
-    "ausdiemaus": _ausdiemaus_invariants,
-}
-"""Each game's own invariants; a new game must add its entry (the test below checks)."""
-
-SECRETS: dict[str, Callable[[State], list[Any]]] = {
-    "mousetrap": lambda state: [],  # ruling: Mouse Trap has no secrets
-    "ausdiemaus": _ausdiemaus_secrets,  # ruling: nobody sees a stack's contents
-}
-"""Each game's secret values for a position: none may be any part of another seat's view."""
-
-SECRET_KEYS: dict[str, frozenset[str]] = {
-    "mousetrap": frozenset(),
-    "ausdiemaus": frozenset({"won", "unseen"}),  # the omniscient position's stack fields
-}
-"""Each game's keys that only its omniscient position has: none may be in a view."""
+def _check_invariants(name: str, before: State | None, state: State) -> None:
+    problems = REGISTRY[name].conformance.invariants(before, state)
+    assert not problems, f"{name}: {'; '.join(problems)}"
 
 
 def _parts(value: Any) -> Iterator[tuple[str | None, Any]]:
@@ -115,9 +45,10 @@ def revealed(name: str, state: State, shown: Any) -> str | None:
     A structural check: `shown` is walked part by part, so no formatting of the JSON text
     (spaces, key order) can hide a secret from it.
     """
-    secrets = SECRETS[name](state)
+    hooks = REGISTRY[name].conformance
+    secrets = hooks.secrets(state)
     for key, part in _parts(shown):
-        if key in SECRET_KEYS[name]:
+        if key in hooks.secret_keys:
             return f"the key {key!r}"
         for secret in secrets:
             if part == secret:
@@ -135,10 +66,9 @@ CASES = [
 def _random_match(game: Game, seed: int, check: bool = True) -> Match:
     rng = random.Random(seed)
     match = Match(game, seed=seed)
-    invariant = INVARIANTS[game.name]
     before: State | None = None
     state = match.state
-    invariant(None, state)
+    _check_invariants(game.name, None, state)
     while (actor := state.current_player()) != TERMINAL:
         if actor == CHANCE:
             outcomes = state.chance_outcomes()
@@ -154,7 +84,7 @@ def _random_match(game: Game, seed: int, check: bool = True) -> Match:
             match.apply(actions[rng.randrange(len(actions))], seat=actor)
         before, state = state, match.state
         if check:
-            invariant(before, state)
+            _check_invariants(game.name, before, state)
             assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
     assert state.winners(), "every finished game names its winners"
     assert not state.legal_actions() and not state.chance_outcomes()
@@ -162,8 +92,25 @@ def _random_match(game: Game, seed: int, check: bool = True) -> Match:
 
 
 def test_every_game_has_invariants_secrets_and_bots() -> None:
-    """A game joins the registry only with its conformance hooks and computer players."""
-    assert set(INVARIANTS) == set(GAMES) == set(SECRETS) == set(BOTS)
+    """A game joins the registry only through a manifest with its conformance hooks and
+    computer players (the manifest cannot be built without them)."""
+    assert set(REGISTRY) == set(GAMES) == set(BOTS)
+    for name, manifest in REGISTRY.items():
+        assert manifest.name == name and manifest.bots and callable(manifest.conformance.invariants)
+
+
+def test_the_invariant_check_catches_a_broken_position() -> None:
+    """The hooks can fail: each game's invariants name what is wrong with a position whose
+    JSON was altered by hand (a state rebuilt without validation is not needed: the
+    comparison with `before` catches a step backwards)."""
+    for name in REGISTRY:
+        game = load_game(name, seats=REGISTRY[name].min_seats)
+        match = _random_match(game, 1, check=False)
+        final = match.state
+        start = game.new_initial_state()
+        assert REGISTRY[name].conformance.invariants(None, final) == []
+        problems = REGISTRY[name].conformance.invariants(final, start)
+        assert problems, f"{name}: a finished game followed by its start passed the invariants"
 
 
 @pytest.mark.parametrize(("name", "seats"), CASES)
@@ -260,11 +207,12 @@ def test_the_secret_check_catches_the_omniscient_position(name: str) -> None:
     state = game.new_initial_state()
     caught = 0
     for move in match.record.moves:
-        if SECRETS[name](state) or SECRET_KEYS[name]:
+        hooks = REGISTRY[name].conformance
+        if hooks.secrets(state) or hooks.secret_keys:
             assert revealed(name, state, state.to_json()) is not None
             caught += 1
         state = state.apply(move.action)
-    assert caught > 0 or not SECRET_KEYS[name], "a game with secrets shows some"
+    assert caught > 0 or not REGISTRY[name].conformance.secret_keys, "a game with secrets"
 
 
 @pytest.mark.parametrize(("name", "seats"), CASES)

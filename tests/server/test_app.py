@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from mousehole.games import GAMES
+from mousehole.games import GAMES, REGISTRY, Page
 from mousehole.server import create_app
 
 
@@ -20,14 +20,14 @@ def client(tmp_path: Path) -> TestClient:
 
 @dataclass(frozen=True)
 class FakeGame:
-    """Stands in for a registered Game class: the catalogue reads only these attributes."""
+    """Stands in for a game's manifest: the catalogue reads only these attributes."""
 
     name: str
     title: str
-    summary: str
+    blurb: str
     min_seats: int = 2
     max_seats: int = 4
-    browser_ready: bool = False
+    page: Page | None = None
 
 
 def test_home_page_lists_mouse_trap_with_its_seats_and_a_play_button(
@@ -55,7 +55,7 @@ def test_home_page_shows_the_planned_games_as_coming_soon(client: TestClient) ->
 
 
 def test_home_page_offers_a_play_button_for_a_browser_ready_game(tmp_path: Path) -> None:
-    games = {"cheddar": FakeGame("cheddar", "Cheddar Chase", "Run.", 1, 1, browser_ready=True)}
+    games = {"cheddar": FakeGame("cheddar", "Cheddar Chase", "Run.", 1, 1, Page("cheddar"))}
     text = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games)).get("/").text
 
     assert 'href="/play/cheddar"' in text
@@ -77,7 +77,7 @@ def test_a_planned_game_that_gets_registered_is_no_longer_coming_soon(tmp_path: 
     text = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games)).get("/").text
 
     assert text.count("Mouse Chaos") == 1
-    assert text.count("Coming soon") == 3  # the heading and the two other planned games
+    assert text.count("Coming soon") == 2  # the heading and the other planned game
 
 
 def test_api_games_returns_every_registered_game_with_its_fields(client: TestClient) -> None:
@@ -87,14 +87,14 @@ def test_api_games_returns_every_registered_game_with_its_fields(client: TestCli
     games = response.json()
     assert [game["name"] for game in games] == list(GAMES)
     mousetrap = games[0]
-    cls = GAMES["mousetrap"]
+    manifest = REGISTRY["mousetrap"]
     assert mousetrap == {
         "name": "mousetrap",
-        "title": cls.title,
-        "summary": cls.summary,
-        "min_seats": cls.min_seats,
-        "max_seats": cls.max_seats,
-        "browser_ready": cls.browser_ready,
+        "title": manifest.title,
+        "summary": manifest.blurb,
+        "min_seats": manifest.min_seats,
+        "max_seats": manifest.max_seats,
+        "browser_ready": manifest.page is not None,
     }
     assert mousetrap["title"] == "Mouse Trap"
 

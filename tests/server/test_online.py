@@ -6,6 +6,7 @@ Every test runs the real app through Starlette's client, with computer seats mov
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -602,9 +603,10 @@ def test_host_rights_pass_on_by_themselves_without_anyone_sending_a_message(
 def test_an_absent_players_turn_is_played_for_them_in_a_game_that_asks_for_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mousehole.games.mousetrap import MouseTrapGame
+    from mousehole.games import REGISTRY
 
-    monkeypatch.setattr(MouseTrapGame, "absent_autoplay", 0.2)
+    autoplaying = dataclasses.replace(REGISTRY["mousetrap"], absent_autoplay=0.2)
+    monkeypatch.setitem(REGISTRY, "mousetrap", autoplaying)  # a manifest's server policy
     with TestClient(_real_time_app(tmp_path / "db.sqlite3")) as client:
         data = _create(client, [{"kind": "open"}, {"kind": "open"}])
         bo = _join(client, data["code"], "Bo")
@@ -656,10 +658,11 @@ def test_a_local_match_is_a_private_room_on_the_same_path(client: TestClient) ->
 def test_in_aus_die_maus_an_absent_players_cards_are_turned_over_for_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mousehole.games.ausdiemaus.rules import AusDieMausGame
+    from mousehole.games import REGISTRY
 
-    assert AusDieMausGame.absent_autoplay == 5.0, "the ruling's short timeout"
-    monkeypatch.setattr(AusDieMausGame, "absent_autoplay", 0.1)  # the same, faster
+    assert REGISTRY["ausdiemaus"].absent_autoplay == 5.0, "the ruling's short timeout"
+    faster = dataclasses.replace(REGISTRY["ausdiemaus"], absent_autoplay=0.1)  # the same, faster
+    monkeypatch.setitem(REGISTRY, "ausdiemaus", faster)
     with TestClient(_real_time_app(tmp_path / "db.sqlite3")) as client:
         body = {
             "game": "ausdiemaus",

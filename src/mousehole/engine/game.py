@@ -105,14 +105,10 @@ class Game(ABC):
 
     name: ClassVar[str]
     title: ClassVar[str]
-    summary: ClassVar[str]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
-    browser_ready: ClassVar[bool] = False
-    absent_autoplay: ClassVar[float | None] = None
-    """Seconds after which an online room plays an absent player's turn for them (with the
-    first computer level), or None: never. For games with no decisions, where waiting for
-    someone who left only stalls everyone else."""
+    # What the platform needs beyond the rules (catalogue blurb, page, server policy,
+    # computer players) is the game's manifest: mousehole.games.GameManifest.
 
     @property
     @abstractmethod

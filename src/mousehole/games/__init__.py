@@ -1,4 +1,4 @@
-"""The game registry: an explicit dict, no registration by import side effect."""
+"""The game registry: an explicit list of manifests, no registration by import side effect."""
 
 from __future__ import annotations
 
@@ -7,30 +7,40 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine import Game, InvalidOptionError, Player, UnknownGameError
-from .ausdiemaus import AusDieMausGame
-from .ausdiemaus import bots as ausdiemaus_bots
-from .mousetrap import MouseTrapGame
-from .mousetrap import bots as mousetrap_bots
+from .ausdiemaus.manifest import MANIFEST as AUSDIEMAUS
+from .manifest import BotFactory, Conformance, GameManifest, Page
+from .mousetrap.manifest import MANIFEST as MOUSETRAP
 
-GAMES: dict[str, type[Game]] = {
-    MouseTrapGame.name: MouseTrapGame,
-    AusDieMausGame.name: AusDieMausGame,
-}
+MANIFESTS: tuple[GameManifest, ...] = (
+    MOUSETRAP,
+    AUSDIEMAUS,
+)
+"""The registry: one line per game, in the catalogue's order (games/README.md)."""
+
+REGISTRY: dict[str, GameManifest] = {manifest.name: manifest for manifest in MANIFESTS}
+"""Each game's manifest by name."""
+
+GAMES: dict[str, type[Game]] = {name: manifest.game for name, manifest in REGISTRY.items()}
+"""Each game's Game class by name (read from the manifests)."""
 
 BOTS: dict[str, Mapping[str, Callable[[int | None], Player]]] = {
-    MouseTrapGame.name: mousetrap_bots.BOTS,
-    AusDieMausGame.name: ausdiemaus_bots.BOTS,
+    name: manifest.bots for name, manifest in REGISTRY.items()
 }
-"""Computer players of each game by level: `BOTS[game][level](seed)`."""
+"""Computer players of each game by level: `BOTS[game][level](seed)` (from the manifests)."""
+
+
+def manifest(name: str) -> GameManifest:
+    """Return the manifest of the game `name`; raise UnknownGameError naming the known ones."""
+    try:
+        return REGISTRY[name]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(REGISTRY))
+        raise UnknownGameError(f"unknown game {name!r} (known: {known})") from None
 
 
 def load_game(name: str, **options: Any) -> Game:
     """Return the game `name` set up with its rules options (e.g. `seats=4`)."""
-    try:
-        cls = GAMES[name]
-    except (KeyError, TypeError):
-        known = ", ".join(sorted(GAMES))
-        raise UnknownGameError(f"unknown game {name!r} (known: {known})") from None
+    cls = manifest(name).game
     accepted = [p for p in inspect.signature(cls).parameters if p != "self"]
     for option in options:
         if option not in accepted:
@@ -42,12 +52,22 @@ def load_game(name: str, **options: Any) -> Game:
 
 def make_bot(game: str, level: str, seed: int | None = None) -> Player:
     """Return a computer player of `level` for `game`; raise ValueError naming the levels."""
-    if game not in BOTS:
-        raise UnknownGameError(f"unknown game {game!r} (known: {', '.join(sorted(GAMES))})")
-    levels = BOTS[game]
+    levels = manifest(game).bots
     if level not in levels:
         raise InvalidOptionError(f"unknown level {level!r} for {game}: choose {', '.join(levels)}")
     return levels[level](seed)
 
 
-__all__ = ["BOTS", "GAMES", "load_game", "make_bot"]
+__all__ = [
+    "BOTS",
+    "GAMES",
+    "MANIFESTS",
+    "REGISTRY",
+    "BotFactory",
+    "Conformance",
+    "GameManifest",
+    "Page",
+    "load_game",
+    "make_bot",
+    "manifest",
+]

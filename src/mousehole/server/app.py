@@ -20,7 +20,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mousehole.games import GAMES
+from mousehole.games import REGISTRY
 from mousehole.server import catalogue, pages
 from mousehole.server.api import create_online, create_room, join_online, online_summary
 from mousehole.server.catalogue import ListedGame
@@ -45,15 +45,15 @@ def create_app(
     """Return the web app, after checking that its SQLite database can be written.
 
     `db_path` defaults to `var/mousehole.sqlite3` in the working directory; `games` defaults to
-    the registry `mousehole.games.GAMES` (tests pass their own); `online` sets the timings and
-    limits of online rooms (docs/online.md; tests shorten them); `sync` how durable a commit
-    is (storage.SYNC_MODES). The rooms are stored there (docs/storage.md); the store is
-    closed when the app shuts down.
+    the manifests of the registry `mousehole.games.REGISTRY` (tests pass their own); `online`
+    sets the timings and limits of online rooms (docs/online.md; tests shorten them); `sync`
+    how durable a commit is (storage.SYNC_MODES). The rooms are stored there
+    (docs/storage.md); the store is closed when the app shuts down.
     """
     storage_path = prepare_sqlite(Path(db_path) if db_path is not None else DEFAULT_DB_PATH)
     store = RoomStore(storage_path, sync=sync)
     if games is None:
-        games = GAMES
+        games = REGISTRY
     listed = catalogue.listings(games)
     planned = catalogue.coming_soon(games)
     hub = Hub(store, online or OnlineSettings())
@@ -65,10 +65,14 @@ def create_app(
         return JSONResponse([game.to_json() for game in listed])
 
     async def game_page(request: Request) -> Response:
-        name = request.path_params["game"]
-        page = request.url.path.strip("/").split("/")[0]  # "play", "playground" or "rules"
-        path = WEB_DIR / name / f"{page}.html"
-        if name not in games or not path.is_file():
+        """GET /<route>/<game>: the game's play page, rules page or one of its extras."""
+        game = games.get(request.path_params["game"])
+        route = request.url.path.strip("/").split("/")[0]  # "play", "rules", "playground"...
+        page = game.page if game is not None else None
+        if page is None or (route not in ("play", "rules") and route not in dict(page.extras)):
+            raise HTTPException(404)
+        path = WEB_DIR / page.folder / f"{route}.html"
+        if not path.is_file():
             raise HTTPException(404)
         return FileResponse(path, media_type="text/html")
 

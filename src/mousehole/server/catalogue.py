@@ -6,22 +6,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..games import Page
+
 
 class ListedGame(Protocol):
-    """What the catalogue reads from a registered Game class (its class attributes)."""
+    """What the catalogue reads from a game's manifest (`mousehole.games.GameManifest`)."""
 
     @property
     def name(self) -> str: ...
     @property
     def title(self) -> str: ...
     @property
-    def summary(self) -> str: ...
+    def blurb(self) -> str: ...
     @property
     def min_seats(self) -> int: ...
     @property
     def max_seats(self) -> int: ...
     @property
-    def browser_ready(self) -> bool: ...
+    def page(self) -> Page | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,17 +36,24 @@ class GameListing:
     min_seats: int
     max_seats: int
     browser_ready: bool
+    """True when the game has a web page (its manifest's `page`)."""
+    folder: str | None = None
+    """The game's folder under `mousehole/web/`, when it has a page."""
+    extras: tuple[tuple[str, str], ...] = ()
+    """The page's further routes and their labels (e.g. the Trap Playground)."""
 
     @classmethod
     def of(cls, game: ListedGame) -> GameListing:
-        """Return the listing of a registered Game class."""
+        """Return the listing of a registered game's manifest."""
         return cls(
             name=game.name,
             title=game.title,
-            summary=game.summary,
+            summary=game.blurb,
             min_seats=game.min_seats,
             max_seats=game.max_seats,
-            browser_ready=game.browser_ready,
+            browser_ready=game.page is not None,
+            folder=game.page.folder if game.page is not None else None,
+            extras=game.page.extras if game.page is not None else (),
         )
 
     @property
@@ -75,9 +84,8 @@ class PlannedGame:
     title: str
 
 
-# Not part of mousehole.games.GAMES: that registry holds only games whose rules are written.
+# Not part of mousehole.games.REGISTRY: that registry holds only games whose rules are written.
 COMING_SOON: tuple[PlannedGame, ...] = (
-    PlannedGame("ausdiemaus", "Aus die Maus!"),
     PlannedGame("dontcutthecheese", "Don't Cut the Cheese"),
     PlannedGame("mousechaos", "Mouse Chaos"),
 )

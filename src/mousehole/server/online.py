@@ -2,7 +2,7 @@
 
 The `Room` stays the one authority over the match (architecture habit 9); this class decides
 who may send it what: which seat a token holds, whether the host has started, which seats the
-computer plays. It does no I/O: `online_live.py` carries its messages and stores its changes.
+computer plays. It does no I/O: `hub.py` carries its messages and stores its changes.
 
 Every match is one of these (one path for play): an **online** room has a code, seats that
 people join with their own tokens, a host and spectators (docs/online.md); a **private** room
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..engine import JSON, new_secret, record_view
-from ..games import BOTS
+from ..games import BOTS, manifest
 from .room import MAX_NAME, OWNER, Committed, Room, RoomError, Viewer, hash_token, new_token
 from .storage import StoredRoom
 
@@ -361,8 +361,8 @@ class OnlineRoom:
 
     def _absent_actor(self) -> tuple[int, float] | None:
         """Return the online player to act and the seconds left before their turn is played
-        for them (games whose class sets `absent_autoplay`, e.g. one with no decisions)."""
-        after = self.room.game.absent_autoplay
+        for them (games whose manifest sets `absent_autoplay`, e.g. one with no decisions)."""
+        after = manifest(self.room.game.name).absent_autoplay
         if self.private or not self.started or after is None:
             return None
         actor = self.room.match.state.current_player()

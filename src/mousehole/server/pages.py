@@ -107,10 +107,9 @@ def _game_card(game: GameListing) -> Html:
     """Return the card of a registered game: how many play it and how to start."""
     name = escape(game.name)
     if game.browser_ready:
-        playground = (
-            f'<a class="card-link" href="/playground/{name}">Trap Playground</a>'
-            if (WEB_DIR / game.name / "playground.html").is_file()
-            else ""
+        playground = "".join(
+            f'<a class="card-link" href="/{escape(route)}/{name}">{escape(label)}</a>'
+            for route, label in game.extras
         )
         start = (
             f'<a class="button" href="/play/{name}" data-testid="play-{name}">'

@@ -299,7 +299,7 @@ class Room:
 
     def play_for(self, seat: int, version: Any) -> list[Committed]:
         """Play an absent human seat's turn with the game's first computer level (games that
-        allow it: `absent_autoplay`); return the moves."""
+        allow it: their manifest's `absent_autoplay`); return the moves."""
         state = self.match.state
         if state.current_player() != seat or self.seats[seat].kind != "human":
             raise RoomError("not_your_turn", f"seat {seat} is not a human seat to act")

@@ -20,16 +20,8 @@ class AusDieMausGame(SeatedGame):
 
     name: ClassVar[str] = "ausdiemaus"
     title: ClassVar[str] = "Aus die Maus!"
-    summary: ClassVar[str] = (
-        "Turn over your top card: a mouse sends your neighbour chasing it, and a cat "
-        "catches the whole pile and a mouse chip. When the chips are gone, the biggest stack wins."
-    )
     min_seats: ClassVar[int] = MIN_SEATS
     max_seats: ClassVar[int] = MAX_SEATS
-    browser_ready: ClassVar[bool] = True
-    absent_autoplay: ClassVar[float | None] = 5.0
-    """Ruling 2: nobody decides anything, so an online player who is gone has their card
-    turned over for them after 5 s rather than stalling the table."""
 
     def __init__(self, seats: int = 4, start_seat: int | None = None):
         super().__init__(seats, start_seat)

@@ -20,13 +20,8 @@ class MouseTrapGame(SeatedGame):
 
     name: ClassVar[str] = "mousetrap"
     title: ClassVar[str] = "Mouse Trap"
-    summary: ClassVar[str] = (
-        "Race round the board, build the 23-part machine together, then crank the cage "
-        "onto rivals sitting on the Cheese Wheel. The last free mouse wins."
-    )
     min_seats: ClassVar[int] = MIN_SEATS
     max_seats: ClassVar[int] = MAX_SEATS
-    browser_ready: ClassVar[bool] = True
 
     def new_initial_state(self) -> MouseTrapState:
         n = self._seats
