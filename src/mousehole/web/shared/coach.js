@@ -27,7 +27,7 @@ function storageKey(game) {
 }
 
 /** True once this browser's player has skipped, finished or played through the tips. */
-export function coachDone(game) {
+function coachDone(game) {
   try {
     return window.localStorage.getItem(storageKey(game)) === DONE;
   } catch {
@@ -56,7 +56,7 @@ function hasActed(record, seat) {
 }
 
 /** Whether the page shows the first turn of a solo match: its human is to act, for the first time. */
-export function firstSoloTurn(snapshot, record) {
+function firstSoloTurn(snapshot, record) {
   const seat = soloSeat(snapshot);
   if (seat === null || (snapshot.winners || []).length || snapshot.to_act !== seat) return false;
   return !hasActed(record, seat);
@@ -93,7 +93,11 @@ export function offerCoach({ game, action, state, steps }) {
 
   function check() {
     clearTimeout(retry);
-    if (coachDone(game)) return stop();
+    if (coachDone(game)) {
+      hide(); // put away in another tab of this browser
+      stop();
+      return;
+    }
     const { snapshot, record } = state();
     if (!firstSoloTurn(snapshot, record)) {
       // Shown, and now the first turn has been played: the tips have done their job.
