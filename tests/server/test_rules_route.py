@@ -1,5 +1,6 @@
-"""The "How to play" pages: GET /rules/<game> serves web/<game>/rules.html, and the home card
-links it. A game gets a rules page by adding that file to its own folder (docs/testing.md)."""
+"""The "How to play" pages: GET /rules/<game> serves rules.html from the web folder the game's
+manifest names, and the home card links it. A game gets a rules page by adding that file to its
+own folder (docs/rules-pages.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from mousehole.games import GAMES
+from mousehole.games import GAMES, Page
 from mousehole.server import create_app
 from mousehole.server.app import CONTENT_SECURITY_POLICY
 from mousehole.server.pages import WEB_DIR
@@ -19,31 +20,15 @@ RULES_GAMES = ["mousetrap", "ausdiemaus"]
 
 
 @dataclass(frozen=True)
-class FakePage:
-    """A browser page in the game's folder, with no further pages."""
-
-    folder: str
-    extras: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
 class FakeGame:
-    """Stands in for a registered game with a browser page: what the catalogue reads."""
+    """Stands in for a game's manifest: the catalogue reads only these attributes."""
 
     name: str
     title: str
-    summary: str
+    blurb: str
     min_seats: int = 2
     max_seats: int = 4
-    browser_ready: bool = True
-
-    @property
-    def blurb(self) -> str:
-        return self.summary
-
-    @property
-    def page(self) -> FakePage:
-        return FakePage(self.name)
+    page: Page | None = None
 
 
 @pytest.fixture
@@ -112,7 +97,7 @@ def test_an_unknown_game_has_no_rules_page(client: TestClient) -> None:
 
 
 def test_a_registered_game_without_a_rules_file_has_no_page_and_no_link(tmp_path: Path) -> None:
-    games = {"cheddar": FakeGame("cheddar", "Cheddar Chase", "Run.")}
+    games = {"cheddar": FakeGame("cheddar", "Cheddar Chase", "Run.", page=Page("cheddar"))}
     client = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games))
 
     assert client.get("/rules/cheddar").status_code == 404
@@ -120,7 +105,26 @@ def test_a_registered_game_without_a_rules_file_has_no_page_and_no_link(tmp_path
 
 
 def test_a_rules_file_of_a_game_that_is_not_registered_is_not_served(tmp_path: Path) -> None:
-    games = {"cheddar": FakeGame("cheddar", "Cheddar Chase", "Run.")}
+    games = {"cheddar": FakeGame("cheddar", "Cheddar Chase", "Run.", page=Page("cheddar"))}
     client = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games))
 
     assert client.get("/rules/mousetrap").status_code == 404
+
+
+def test_a_game_without_a_browser_page_has_no_rules_page_or_link(tmp_path: Path) -> None:
+    games = {"mousetrap": FakeGame("mousetrap", "Mouse Trap", "Engine only.", page=None)}
+    client = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games))
+
+    assert client.get("/rules/mousetrap").status_code == 404
+    assert "/rules/mousetrap" not in client.get("/").text
+
+
+def test_the_rules_page_and_its_link_come_from_the_games_page_folder(tmp_path: Path) -> None:
+    """A game names its web folder in its manifest; the rules page is looked up there."""
+    games = {"cheddar": FakeGame("cheddar", "Cheddar Chase", "Run.", page=Page("ausdiemaus"))}
+    client = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games))
+
+    response = client.get("/rules/cheddar")
+    assert response.status_code == 200
+    assert "<h1>How to play Aus die Maus!</h1>" in response.text
+    assert 'href="/rules/cheddar" data-testid="rules-cheddar"' in client.get("/").text

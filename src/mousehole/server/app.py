@@ -101,7 +101,7 @@ def create_app(
             Route("/api/rooms", create_room, methods=["POST"]),
             Route("/play/{game:str}", game_page, methods=["GET"]),
             Route("/playground/{game:str}", game_page, methods=["GET"]),
-            Route("/rules/{game:str}", game_page, methods=["GET"]),  # web/<game>/rules.html
+            Route("/rules/{game:str}", game_page, methods=["GET"]),  # <folder>/rules.html
             Route("/join/{code:str}", pages.join_endpoint, methods=["GET"]),
             WebSocketRoute("/ws/rooms/{room:str}", room_socket),
             Route("/api/online", create_online, methods=["POST"]),

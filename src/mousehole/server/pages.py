@@ -145,8 +145,8 @@ def _game_card(game: GameListing) -> Html:
 
 
 def _rules_link(game: GameListing) -> Html:
-    """Return the card's "How to play" link, for a game whose folder has a rules page."""
-    if not (WEB_DIR / game.name / "rules.html").is_file():
+    """Return the card's "How to play" link, for a game whose page folder has rules.html."""
+    if game.folder is None or not (WEB_DIR / game.folder / "rules.html").is_file():
         return Html("")
     name = escape(game.name)
     return Html(
