@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from ..engine import JSON, new_secret, record_view
 from ..games import BOTS, manifest
-from .room import MAX_NAME, OWNER, Committed, Room, RoomError, Viewer, hash_token, new_token
+from .room import OWNER, Committed, Room, RoomError, Viewer, check_name, hash_token, new_token
 from .storage import StoredRoom
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -81,12 +81,6 @@ class Changed:
     seats: bool = False
 
 
-def _name(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > MAX_NAME:
-        raise RoomError("bad_name", f"{where}: a name of 1 to {MAX_NAME} characters")
-    return value.strip()
-
-
 def _seat_index(room: Room, value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(room.seats):
         raise RoomError("bad_seat", f"seat: expected a seat index 0..{len(room.seats) - 1}")
@@ -140,7 +134,7 @@ class OnlineRoom:
         """Return a new online room, the host's seat and the host's seat token."""
         if not isinstance(seats, list) or not seats:
             raise RoomError("bad_seats", "seats: expected a list of seats")
-        name = _name(host_name, "host_name")
+        name = check_name(host_name, "host_name")
         room_seats: list[JSON] = []
         for index, entry in enumerate(seats):
             where = f"seats[{index}]"
@@ -152,7 +146,7 @@ class OnlineRoom:
             ):
                 levels = ", ".join(BOTS.get(game, {}))
                 raise RoomError("bad_seats", f"{where}.level: choose {levels}")
-            seat_name = _name(entry.get("name", f"Seat {index + 1}"), f"{where}.name")
+            seat_name = check_name(entry.get("name", f"Seat {index + 1}"), f"{where}.name")
             kind = "computer" if entry["kind"] == "computer" else "human"
             room_seats.append({"kind": kind, "name": seat_name, "level": level})
         opened = [i for i, entry in enumerate(seats) if entry["kind"] == "open"]
@@ -234,7 +228,7 @@ class OnlineRoom:
 
     def join(self, name: Any, seat: Any = None) -> tuple[int, str]:
         """Give `name` an open seat (the first one when `seat` is None); return it and its token."""
-        name = _name(name, "name")
+        name = check_name(name, "name")
         if seat is None:
             free = [i for i, s in enumerate(self.seats) if s.state == "open"]
             if not free:

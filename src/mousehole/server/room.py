@@ -30,6 +30,7 @@ from ..engine import (
 )
 from ..games import BOTS, load_game, make_bot
 from .storage import StoredMove, StoredRoom
+from .text import name_problem
 
 SeatKind = Literal["human", "computer"]
 
@@ -38,7 +39,6 @@ OWNER: Final = "owner"
 
 Viewer = int | Literal["owner"] | None
 """Who a socket speaks for: a seat, a private room's owner, or None (a spectator)."""
-MAX_NAME = 24
 RECENT_ACTION_IDS = 64
 
 
@@ -110,6 +110,16 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def check_name(value: Any, where: str, code: str = "bad_name") -> str:
+    """Return `value` as a name (trimmed); raise RoomError(`code`) saying why it is not one
+    (the rules of `text.name_problem`: docs/online.md, Names)."""
+    problem = name_problem(value)
+    if problem is not None:
+        raise RoomError(code, f"{where}: {problem}")
+    name: str = value.strip()
+    return name
+
+
 def parse_seats(game_name: str, data: Any, count: int) -> list[Seat]:
     """Return the `count` seats described by `data`: [{"kind", "name", "level"?}, ...]."""
     if not isinstance(data, list):
@@ -127,15 +137,13 @@ def parse_seats(game_name: str, data: Any, count: int) -> list[Seat]:
         kind = entry.get("kind")
         if kind not in ("human", "computer"):
             raise RoomError("bad_seats", f"{where}.kind: expected 'human' or 'computer'")
-        name = entry.get("name", f"Seat {index + 1}")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise RoomError("bad_seats", f"{where}.name: 1 to {MAX_NAME} characters")
+        name = check_name(entry.get("name", f"Seat {index + 1}"), f"{where}.name", "bad_seats")
         level = entry.get("level")
         if kind == "computer" and (not isinstance(level, str) or level not in levels):
             raise RoomError(
                 "bad_seats", f"{where}.level: choose {', '.join(levels)} for a computer seat"
             )
-        seats.append(Seat(index, kind, name.strip(), level if kind == "computer" else None))
+        seats.append(Seat(index, kind, name, level if kind == "computer" else None))
     return seats
 
 

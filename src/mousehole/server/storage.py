@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import orjson
 
 from ..engine import JSON
+from .text import repair_name
 
 DEFAULT_DB_PATH = Path("var") / "mousehole.sqlite3"
 """The database used when none is given, relative to the working directory."""
@@ -242,6 +243,21 @@ def prepare_sqlite(path: Path) -> Path:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _loads_seats(text: str) -> Any:
+    """Return a room's stored seats, each name made valid (`text.repair_name`: refused
+    characters become U+FFFD). Rooms stored before names were checked may hold a lone
+    surrogate, which no answer about the room could carry, or a control character."""
+    seats = json.loads(text)
+    if not isinstance(seats, list):
+        return seats  # the room's rebuild names the problem (bad_seats)
+    return [
+        seat | {"name": repair_name(seat["name"], f"Seat {index + 1}")}
+        if isinstance(seat, dict) and "name" in seat
+        else seat
+        for index, seat in enumerate(seats)
+    ]
 
 
 def _dumps(value: Any) -> str:
@@ -574,7 +590,7 @@ class RoomStore:
                 room_id=row[0],
                 game=row[1],
                 options=json.loads(row[2]),
-                seats=json.loads(row[3]),
+                seats=_loads_seats(row[3]),
                 owner_hash=row[4],
                 seed=None if row[5] is None else int(row[5]),
                 secret=row[6],
@@ -619,7 +635,7 @@ class RoomStore:
                     room_id=row[0],
                     game=row[1],
                     mode=row[2],
-                    seats=json.loads(row[3]),
+                    seats=_loads_seats(row[3]),
                     finished=bool(row[4]),
                     started=bool(row[5]),
                     created_at=row[6],
