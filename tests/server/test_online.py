@@ -636,7 +636,7 @@ def test_a_local_match_is_a_private_room_on_the_same_path(client: TestClient) ->
         },
     ).json()
     room = local["room"]
-    assert local["snapshot"]["you"] == {"seats": [0, 1], "host": True}
+    assert local["snapshot"]["you"] == {"seats": [0, 1], "host": True, "screen": 0}
     assert local["snapshot"]["pace"] == "client" and local["snapshot"]["code"] is None
     with client.websocket_connect(f"/ws/online/{room}") as ws:  # either path reaches it
         snapshot = _hello(ws, token=local["token"])

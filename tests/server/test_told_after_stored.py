@@ -309,17 +309,19 @@ def _next_update(ws: ClientConnection, w: Witness, seat: int) -> dict[str, Any]:
 def _view_at(ws: ClientConnection, w: Witness, seat: int, version: int) -> dict[str, Any]:
     ws.send(json.dumps({"type": "sync"}))
     while True:
-        message = receive(ws, w, f"seat {seat}")
+        message: dict[str, Any] = receive(ws, w, f"seat {seat}")
         if message.get("type") == "snapshot" and message["version"] == version:
             return message
 
 
-def kill_cycles(server: ServerProcess, cycles: int, seed: int) -> Witness:
+def kill_cycles(server: ServerProcess, cycles: int, seed: int) -> int:
     """Run `cycles` kill cycles on one room (a new room once a match ends), alternating the
-    locked cycle and a racing one killed at a random moment; check after each restart."""
+    locked cycle and a racing one killed at a random moment; check after each restart.
+    Return how many messages with a version the clients were shown in all."""
     chooser = random.Random(seed)
     code, tokens = started_room(server)
     witness = Witness()
+    shown = 0
     for cycle in range(cycles):
         if cycle % 2:
             one_racing_cycle(server, code, tokens, witness, chooser.uniform(0.05, 0.6))
@@ -334,15 +336,15 @@ def kill_cycles(server: ServerProcess, cycles: int, seed: int) -> Witness:
         assert again["version"] >= seen, f"cycle {cycle}: version went back from {seen}"
         if again["to_act"] is None:  # the match ended: carry on in a new room
             assert witness.secret_seen or again["version"] == seen
+            shown += len(witness.versions)
             code, tokens = started_room(server)
             witness = Witness()
         elif witness.secret_seen:
             raise AssertionError(f"cycle {cycle}: the secret was shown before the end")
-    return witness
+    return shown + len(witness.versions)
 
 
 def test_kills_while_players_race_and_while_a_commit_waits_lose_nothing_anyone_saw(
     server: ServerProcess,
 ) -> None:
-    witness = kill_cycles(server, cycles=4, seed=13)
-    assert witness.versions, "the clients were shown something"
+    assert kill_cycles(server, cycles=4, seed=13) > 0, "the clients were shown something"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
 from ..engine import Game, InvalidOptionError, Player, UnknownGameError
 from .ausdiemaus.manifest import MANIFEST as AUSDIEMAUS
@@ -17,15 +17,35 @@ MANIFESTS: tuple[GameManifest, ...] = (
 )
 """The registry: one line per game, in the catalogue's order (games/README.md)."""
 
+T = TypeVar("T")
+
 REGISTRY: dict[str, GameManifest] = {manifest.name: manifest for manifest in MANIFESTS}
 """Each game's manifest by name."""
 
-GAMES: dict[str, type[Game]] = {name: manifest.game for name, manifest in REGISTRY.items()}
+
+class _ByName(Mapping[str, T]):
+    """A read-only view of one field of every registered manifest, by game name: it follows
+    REGISTRY, so a game registered later (a test's game) is seen everywhere at once."""
+
+    def __init__(self, field: Callable[[GameManifest], T]):
+        self._field = field
+
+    def __getitem__(self, name: str) -> T:
+        return self._field(REGISTRY[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(REGISTRY)
+
+    def __len__(self) -> int:
+        return len(REGISTRY)
+
+
+GAMES: Mapping[str, type[Game]] = _ByName(lambda manifest: manifest.game)
 """Each game's Game class by name (read from the manifests)."""
 
-BOTS: dict[str, Mapping[str, Callable[[int | None], Player]]] = {
-    name: manifest.bots for name, manifest in REGISTRY.items()
-}
+BOTS: Mapping[str, Mapping[str, Callable[[int | None], Player]]] = _ByName(
+    lambda manifest: manifest.bots
+)
 """Computer players of each game by level: `BOTS[game][level](seed)` (from the manifests)."""
 
 

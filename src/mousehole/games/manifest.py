@@ -64,6 +64,11 @@ class GameManifest:
     conformance: Conformance
     page: Page | None = None
     """None: no browser page yet (the home page offers the command line)."""
+    seat_views: bool = False
+    """True when seats may know different things (a hand of cards, hidden colours): a
+    same-device match then shows only the seat at the screen, which the page names after its
+    hand-over screen (docs/protocol.md, Same-device secrets). False when every seat sees the
+    same (secrets there are hidden from everyone alike)."""
     absent_autoplay: float | None = None
     """Seconds after which an online room plays an absent player's turn for them (with the
     first level), or None: never. For games with no decisions, where waiting for someone who

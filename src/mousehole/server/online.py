@@ -108,6 +108,9 @@ class OnlineRoom:
         self.clock = clock
         self.grace = grace
         self.private = private
+        self.screen: int | None = None
+        """The human seat at a private room's screen (`view_seat`); never stored: after a
+        restart the page names it again, behind its hand-over screen."""
 
     @property
     def pace(self) -> Literal["client", "server"]:
@@ -189,7 +192,10 @@ class OnlineRoom:
         ]
         humans = [seat.index for seat in room.seats if seat.kind == "human"]
         host = humans[0] if humans else 0
-        return cls(room, states, host, True, clock=clock, grace=grace, private=True)
+        private = cls(room, states, host, True, clock=clock, grace=grace, private=True)
+        if len(humans) == 1:  # one player alone (with computers): always at the screen
+            private.screen = humans[0]
+        return private
 
     @classmethod
     def from_stored(cls, stored: StoredRoom, *, clock: Clock, grace: float) -> OnlineRoom:
@@ -384,10 +390,13 @@ class OnlineRoom:
         kind = message.get("type")
         if kind == "sync":
             return None
-        if kind not in ("act", "advance", "start", "replace", "reopen", "hand_host"):
+        if kind not in ("act", "advance", "start", "replace", "reopen", "hand_host", "screen"):
             raise RoomError("bad_message", f"type: unknown message type {kind!r}")
         if viewer is None:
             raise RoomError("spectator", "spectators watch: they cannot send commands")
+        if kind == "screen":
+            self._set_screen(viewer, message.get("seat"))
+            return None  # answered with the snapshot of the seat now at the screen
         if kind == "act":
             if viewer == OWNER:  # the owner plays every human seat: the message names which
                 action = message.get("action")
@@ -411,6 +420,14 @@ class OnlineRoom:
         if kind == "reopen":
             return self._reopen(seat)
         return self._hand_host(seat)
+
+    def _set_screen(self, viewer: Viewer, seat: Any) -> None:
+        if viewer != OWNER:
+            raise RoomError("not_private", "screen: only a same-device match names its screen")
+        index = _seat_index(self.room, seat)
+        if self.room.seats[index].kind != "human":
+            raise RoomError("bad_seat", f"seat {index} is played by the computer, not at a screen")
+        self.screen = index
 
     def _act(self, viewer: int, message: JSON) -> list[Committed]:
         seat = message.get("seat", viewer)
@@ -506,6 +523,26 @@ class OnlineRoom:
             "seats": [self.seat_view(i) for i in range(len(self.seats))],
         }
 
+    @property
+    def seat_views(self) -> bool:
+        """Return True when the game's seats may know different things (its manifest)."""
+        return manifest(self.room.game.name).seat_views
+
+    def view_seat(self, viewer: Viewer) -> int | None:
+        """Return the seat whose view `viewer` is shown (None: the public view).
+
+        A private room's owner holds every human seat, but a browser holds only what the seat
+        at its screen may see: in a game whose seats know different things, the seat the page
+        named with `screen` (after its hand-over screen; nobody until it does, unless one
+        human plays alone); in a game where every seat sees the same, the human to act.
+        """
+        if viewer is None or viewer != OWNER:
+            return viewer
+        if self.seat_views:
+            return self.screen
+        actor = self.room.match.state.current_player()
+        return actor if actor >= 0 and self.room.seats[actor].kind == "human" else None
+
     def snapshot(self, viewer: Viewer, *, record: bool = True, shared: JSON | None = None) -> JSON:
         """Return the room as `viewer` sees it (None: a spectator, public information only).
 
@@ -524,9 +561,9 @@ class OnlineRoom:
             observer: int | None = None
             mine = False
         elif viewer == OWNER:
-            you = {"seats": self.seats_of(viewer), "host": True}
-            observer = actor if human_turn else None
-            mine = human_turn
+            observer = self.view_seat(viewer)
+            you = {"seats": self.seats_of(viewer), "host": True, "screen": observer}
+            mine = human_turn and (observer == actor or not self.seat_views)
         else:
             seat = int(viewer)
             you = {"seat": seat, "seats": [seat], "host": seat == self.host}
@@ -539,11 +576,7 @@ class OnlineRoom:
         snapshot["legal"] = [a.to_json() for a in state.legal_actions()] if mine else []
         snapshot["winners"] = state.winners()
         if record or self.room.finished:
-            snapshot["record"] = (
-                self.room.owner_record()
-                if viewer == OWNER
-                else record_view(self.room.game, match.record, observer)
-            )
+            snapshot["record"] = record_view(self.room.game, match.record, observer)
         return snapshot
 
     def summary(self) -> JSON:
@@ -566,6 +599,6 @@ class OnlineRoom:
         (without the record, which the client extends with the moves, until the end)."""
         return {
             "type": "update",
-            "moves": [move.to_json(viewer) for move in moves],
+            "moves": [move.to_json(self.view_seat(viewer)) for move in moves],
             "snapshot": self.snapshot(viewer, record=False, shared=shared),
         }
