@@ -139,10 +139,6 @@ FIRST_MESSAGES = [
 ]
 
 
-@pytest.mark.xfail(
-    reason="issue 13 item 4: the hub's hello must call wire.receive_hello (the lead's change)",
-    strict=True,
-)
 @pytest.mark.parametrize("first", FIRST_MESSAGES)
 def test_a_first_message_that_is_no_hello_gets_bad_token_and_close_4401(
     server: ServerProcess, first: str | bytes

@@ -36,7 +36,7 @@ from .limits import Attempts, PerAddress, TokenBucket
 from .online import OnlineRoom, is_code, is_room_id, new_code
 from .room import Committed, RoomError, Viewer
 from .storage import RoomStore, StorageError, Write
-from .wire import encode, receive, refuse
+from .wire import encode, receive, receive_hello, refuse
 from .wire import send as send_message
 from .writer import Writer
 
@@ -483,7 +483,7 @@ async def room_socket(websocket: WebSocket) -> None:
         await refuse(websocket, error.code, error.message)
         return
     try:
-        hello = await receive(websocket)
+        hello = await receive_hello(websocket)  # anything but a hello: bad_token, 4401
     except RoomError as error:
         await refuse(websocket, error.code, error.message)
         return
