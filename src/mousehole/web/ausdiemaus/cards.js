@@ -2,6 +2,8 @@
 // three paws, the back), the mouse chip, the paw icon and the seat tokens (a colour-blind-safe
 // colour AND a shape AND the name, like the Mouse Trap tokens). Pure markup builders: no DOM.
 
+import { escapeHtml } from "/static/shared/html.js";
+
 const INK = "#3a2817";
 
 /** Seat colours and shapes: every seat differs by shape, so colour is never the only cue. */
@@ -16,10 +18,6 @@ export const TOKENS = [
 
 export const CARD_W = 80;
 export const CARD_H = 112;
-
-export function escapeText(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function polygon(points) {
   return `M${points.map(([x, y]) => `${x.toFixed(1)} ${y.toFixed(1)}`).join(" L")} Z`;
@@ -53,7 +51,7 @@ export function tokenMarkup(seat, letter, s = 12) {
   const token = TOKENS[seat % TOKENS.length];
   return `<g class="token token-${token.shape}">
     <g fill="${token.colour}" stroke="${INK}" stroke-width="2.2" stroke-linejoin="round">${shapePath(token.shape, s)}</g>
-    <text class="token-letter" y="${s * 0.38}" text-anchor="middle" font-size="${s * 1.05}" fill="#ffffff">${escapeText(letter)}</text>
+    <text class="token-letter" y="${s * 0.38}" text-anchor="middle" font-size="${s * 1.05}" fill="#ffffff">${escapeHtml(letter)}</text>
   </g>`;
 }
 
@@ -181,7 +179,7 @@ export function cardFaceMarkup(card) {
     const start = 40 - ((paws - 1) * gap) / 2;
     pawRow = Array.from({ length: paws }, (_, i) => `<g transform="translate(${start + i * gap} 98)">${pawMarkup(8)}</g>`).join("");
   }
-  return `<g class="card-face card-${kind}" data-card="${escapeText(card)}">
+  return `<g class="card-face card-${kind}" data-card="${escapeHtml(card)}">
     <rect x="1.5" y="1.5" width="${CARD_W - 3}" height="${CARD_H - 3}" rx="9" fill="${face.paper}" stroke="${INK}" stroke-width="2.6"/>
     <path d="M1.5 26 V10.5 Q1.5 1.5 10.5 1.5 H69.5 Q78.5 1.5 78.5 10.5 V26 Z" fill="${face.band}" stroke="${INK}" stroke-width="2.2"/>
     <text class="card-name" x="40" y="19.5" text-anchor="middle" fill="${kind === "cheese" ? INK : "#ffffff"}">${face.label}</text>

@@ -18,7 +18,8 @@ import { createPauses } from "/static/shared/pause.js";
 import {
   initTable, chooseLayout, drawTable, setViewer, flyFlip, flyPile, flyChip, floatText, cancelFlights,
 } from "./table.js";
-import { TOKENS, tokenSvg, chipSvg, pawSvg, cardPhrase, escapeText } from "./cards.js";
+import { TOKENS, tokenSvg, chipSvg, pawSvg, cardPhrase } from "./cards.js";
+import { escapeHtml } from "/static/shared/html.js";
 import {
   initLog, addLine, clearLog, exportLog, restoreLog, describeEvent, endingSentence, ranking, CALL,
 } from "./log.js";
@@ -281,7 +282,7 @@ function renderSeats() {
       return `<li class="seat-panel" data-testid="seat-panel-${i}" data-seat="${i}">
         <span class="seat-token">${tokenSvg(i, letterOf(i), 34)}</span>
         <span class="seat-main">
-          <span class="seat-name" data-testid="seat-name-${i}">${escapeText(seatName(i))}</span>
+          <span class="seat-name" data-testid="seat-name-${i}">${escapeHtml(seatName(i))}</span>
           <span class="seat-kind">${kind}<span class="visually-hidden">, ${token.label}</span></span>
         </span>
         <span class="seat-count"><span class="seat-cards" data-testid="seat-cards-${i}"></span>
@@ -377,7 +378,7 @@ function renderBar() {
     const used = Math.max(0, c.paws - left);
     const paws = `${pawSvg(20).repeat(left)}${pawSvg(20, true).repeat(used)}`;
     el.promptSub.innerHTML = `<span class="chase-paws" aria-hidden="true">${paws}</span>
-      <span data-testid="chase-info">${escapeText(seatName(c.chaser))} has ${left} of ${c.paws} ${c.paws === 1 ? "try" : "tries"} left to turn up a cat.</span>`;
+      <span data-testid="chase-info">${escapeHtml(seatName(c.chaser))} has ${left} of ${c.paws} ${c.paws === 1 ? "try" : "tries"} left to turn up a cat.</span>`;
   } else if (view.phase === "over") {
     el.promptSub.textContent = view.ending ? `It ended because ${endingSentence(view.ending, app.ending?.seat, seatName)}` : "";
   } else {
@@ -936,7 +937,7 @@ function showRanking() {
     <li class="rank-row${row.winner ? " rank-winner" : ""}" data-testid="rank-${row.seat}">
       <span class="rank-place">${row.place}.</span>
       ${tokenSvg(row.seat, letterOf(row.seat), 30)}
-      <span class="rank-name">${escapeText(seatName(row.seat))}</span>
+      <span class="rank-name">${escapeHtml(seatName(row.seat))}</span>
       <span class="rank-cards">${row.cards} ${row.cards === 1 ? "card" : "cards"}</span>
       <span class="rank-chips">${chipSvg(18)} ${row.chips}<span class="visually-hidden"> ${row.chips === 1 ? "chip" : "chips"}</span></span>
     </li>`).join("");

@@ -7,8 +7,9 @@
 
 import {
   CARD_W, CARD_H, TOKENS, cardBackMarkup, cardFaceMarkup, cardLabel, cardSvg, chipMarkup,
-  chipSvg, escapeText, pawMarkup, tokenMarkup,
+  chipSvg, pawMarkup, tokenMarkup,
 } from "./cards.js";
+import { escapeHtml } from "/static/shared/html.js";
 
 // Two arrangements of the same table: a wide one for landscape screens and a tall one for
 // phones. The viewer's seat sits at the bottom (seat 0 on a shared device, your own seat
@@ -178,7 +179,7 @@ function seatMarkup(seat, view, names) {
     <rect class="seat-bg" x="${-SEAT_W / 2}" y="-100" width="${SEAT_W}" height="180" rx="18"/>
     <rect class="seat-plate" x="${-SEAT_W / 2 + 6}" y="-94" width="${SEAT_W - 12}" height="36" rx="12" fill="${token.light}"/>
     <g transform="translate(-86 -76)">${tokenMarkup(seat, letter, 11)}</g>
-    <text class="seat-name" x="-68" y="-68">${escapeText(shortName(name))}</text>
+    <text class="seat-name" x="-68" y="-68">${escapeHtml(shortName(name))}</text>
     ${stackMarkup(seat, stack)}
     <g transform="translate(0 0)">${chipsMarkup(seat, chips)}</g>
     ${badgeMarkup(seat, view)}
@@ -225,7 +226,7 @@ function pileMarkup(view) {
   const cards = shown.map((card, i) => {
     const slot = slots[i];
     const top = i === shown.length - 1;
-    return `<g class="pile-card${top ? " pile-top" : ""}" data-card="${escapeText(card)}"
+    return `<g class="pile-card${top ? " pile-top" : ""}" data-card="${escapeHtml(card)}"
       transform="translate(${slot.x} ${slot.y}) rotate(${slot.rot}) translate(${-w / 2} ${-h / 2}) scale(${s})">${cardFaceMarkup(card)}</g>`;
   }).join("");
   // Where the next card lands: the top slot of a pile one card taller.
@@ -235,7 +236,7 @@ function pileMarkup(view) {
     : `<rect class="pile-empty" x="${L.cx - w / 2}" y="${L.cy - h / 2}" width="${w}" height="${h}" rx="10"/>
        <text class="pile-empty-text" x="${L.cx}" y="${L.cy + 6}" text-anchor="middle">no pile</text>`;
   const label = pile.length ? `Pile: ${plural(pile.length, "card", "cards")}` : "";
-  return `<g class="pile" data-testid="pile" data-size="${pile.length}" data-top="${escapeText(pile.at(-1) ?? "")}">
+  return `<g class="pile" data-testid="pile" data-size="${pile.length}" data-top="${escapeHtml(pile.at(-1) ?? "")}">
     ${empty}${under}${cards}
     <rect id="pile-target" data-rot="${next.rot}" x="${next.x - w / 2}" y="${next.y - h / 2}" width="${w}" height="${h}" fill="none" stroke="none"/>
     <rect id="pile-box" x="${L.cx - w / 2}" y="${L.cy - h / 2}" width="${w}" height="${h}" fill="none" stroke="none"/>

@@ -2,6 +2,8 @@
 // the newly drawn geometry of the winding approach path and the six-space loop, and the SVG
 // drawing of spaces and mice. Nothing here decides a rule: the server does.
 
+import { escapeHtml } from "/static/shared/html.js";
+
 export const SVG_NS = "http://www.w3.org/2000/svg";
 export const WIDTH = 1400;
 export const HEIGHT = 960;
@@ -261,10 +263,6 @@ function shapeMarkup(shape, size) {
   }
 }
 
-export function escapeText(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** The markup of a seat's token (a mouse with ears and tail on its shape), centred at 0,0. */
 export function tokenMarkup(seat, letter, size = 13) {
   const token = TOKENS[seat];
@@ -276,7 +274,7 @@ export function tokenMarkup(seat, letter, size = 13) {
     <circle cx="${s * 0.75}" cy="${-s * 1.05}" r="${s * 0.42}" fill="#e9a3ad" stroke="#3a2817" stroke-width="2"/>
     <g fill="${token.colour}" stroke="#3a2817" stroke-width="2.5" stroke-linejoin="round">${shapeMarkup(token.shape, s)}</g>
     <text class="token-letter" y="${s * 0.36}" text-anchor="middle" font-size="${s * 1.05}"
-      fill="#ffffff">${escapeText(letter)}</text>
+      fill="#ffffff">${escapeHtml(letter)}</text>
   </g>`;
 }
 
@@ -424,13 +422,13 @@ function spaceMarkup(space, seatCount) {
   if (loop) classes.push("loop");
   const tab = space.index === 0 ? 0 : -1;
   return `<g class="${classes.join(" ")}" data-testid="space-${space.index}" data-space="${space.index}"
-    role="button" tabindex="${tab}" aria-label="${escapeText(spaceAria(space, seatCount))}"
+    role="button" tabindex="${tab}" aria-label="${escapeHtml(spaceAria(space, seatCount))}"
     transform="translate(${x} ${y})">
     <circle class="hit" r="${HIT_RADIUS}"/>
     <rect class="tile" x="${-half}" y="${-half}" width="${2 * half}" height="${2 * half}" rx="${loop ? 16 : 11}"/>
     <text class="num" x="${-half + 4}" y="${-half + 18}">${space.index}</text>
     <g class="icon" transform="translate(${half - 14} ${-half + 13}) scale(${loop ? 0.8 : 0.68})">${icon(space)}</g>
-    <text class="cap" y="${half - (loop ? 7 : 6)}" text-anchor="middle">${escapeText(caption(space))}</text>
+    <text class="cap" y="${half - (loop ? 7 : 6)}" text-anchor="middle">${escapeHtml(caption(space))}</text>
     ${faded ? `<path class="strike" d="M${-half + 8} ${half - 8} L${half - 8} ${-half + 8}"/>` : ""}
   </g>`;
 }

@@ -3,9 +3,10 @@
 // It shows `app.view` (what has been animated so far) and `app.snapshot` (the server's truth).
 
 import {
-  COMPONENT_COUNT, COMPONENT_NAMES, SPACES, VIEWS, boardMarkup, createSvg, escapeText,
+  COMPONENT_COUNT, COMPONENT_NAMES, SPACES, VIEWS, boardMarkup, createSvg,
   mouseSpots, spaceAria, tokenMarkup, tokenSvg, zoomBox, POSITIONS, CHEESE_WHEEL, BOARD_BOX,
 } from "./board.js";
+import { escapeHtml } from "/static/shared/html.js";
 
 let app = null;
 let el = {};
@@ -86,7 +87,7 @@ function inputOpen() {
 /** "Computer · hard", "Human", or "Open seat" while an online seat waits for a player. */
 function seatKind(s) {
   if (s.state === "open") return "Open seat";
-  return s.kind === "computer" ? `Computer · ${escapeText(s.level)}` : "Human";
+  return s.kind === "computer" ? `Computer · ${escapeHtml(s.level)}` : "Human";
 }
 
 function renderSeats() {
@@ -98,7 +99,7 @@ function renderSeats() {
       <li class="seat-panel" data-testid="seat-panel-${i}" data-seat="${i}">
         <span class="seat-token">${tokenSvg(i, letterOf(i), 40)}</span>
         <span class="seat-main">
-          <span class="seat-name" data-testid="seat-name-${i}">${escapeText(s.name)}</span>
+          <span class="seat-name" data-testid="seat-name-${i}">${escapeHtml(s.name)}</span>
           <span class="seat-kind">${seatKind(s)}</span>
           <span class="seat-where" data-testid="position-${i}"></span>
         </span>
@@ -154,7 +155,7 @@ function renderMice() {
       const g = createSvg("g", { class: "mouse", "data-testid": `mouse-${i}`, "data-seat": String(i) });
       g.innerHTML = `<g class="mouse-hop"><ellipse class="mouse-glow" rx="22" ry="9" cy="16"/>${tokenMarkup(i, letterOf(i), 13)}</g>
         <path class="mouse-bars" d="${CAGE_BARS}"/>
-        <title>${escapeText(seatName(i))}</title>`;
+        <title>${escapeHtml(seatName(i))}</title>`;
       layer.append(g);
     }
   }
@@ -186,7 +187,7 @@ export function spendKey(target) {
 }
 
 function spendButton(target) {
-  const name = escapeText(seatName(target));
+  const name = escapeHtml(seatName(target));
   const onWheel = app.view?.mice[target]?.position === CHEESE_WHEEL;
   const key = spendKey(target);
   return `<button type="button" class="btn btn-small" data-testid="spend-${target}" data-target="${target}"

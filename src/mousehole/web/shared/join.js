@@ -4,6 +4,7 @@
 // joining POSTs the seat and keeps its token in localStorage ("mousehole.online.<CODE>"), then
 // opens /play/<game>?room=<CODE>.
 
+import { escapeHtml } from "/static/shared/html.js";
 import {
   CODE_LENGTH, isCode, joinOnlineRoom, loadName, loadSeat, normalizeCode, peekOnlineRoom,
   saveName, saveSeat,
@@ -13,10 +14,6 @@ const MAX_NAME = 24;
 
 export function playUrl(game, code, { watch = false } = {}) {
   return `/play/${encodeURIComponent(game)}?room=${encodeURIComponent(code)}${watch ? "&watch=1" : ""}`;
-}
-
-function esc(text) {
-  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
 /** A readable sentence for a refused code or join. */
@@ -102,10 +99,10 @@ async function gameTitles() {
 
 function seatLine(seat, chosen) {
   const open = seat.state === "open";
-  const who = open ? `Seat ${seat.seat + 1}` : esc(seat.name);
-  const level = seat.level && (seat.state === "computer" || seat.state === "assisted") ? ` · ${esc(seat.level)}` : "";
+  const who = open ? `Seat ${seat.seat + 1}` : escapeHtml(seat.name);
+  const level = seat.level && (seat.state === "computer" || seat.state === "assisted") ? ` · ${escapeHtml(seat.level)}` : "";
   const host = seat.host ? ' <span class="join-host">host</span>' : "";
-  const status = `<span class="state-dot state-${esc(seat.state)}" aria-hidden="true"></span><span class="join-state">${esc(STATE_TEXT[seat.state] || seat.state)}${level}</span>`;
+  const status = `<span class="state-dot state-${escapeHtml(seat.state)}" aria-hidden="true"></span><span class="join-state">${escapeHtml(STATE_TEXT[seat.state] || seat.state)}${level}</span>`;
   if (open) {
     return `<li class="join-seat is-open"><label>
       <input type="radio" name="join-seat" value="${seat.seat}" data-testid="join-seat-${seat.seat}"${chosen ? " checked" : ""}>

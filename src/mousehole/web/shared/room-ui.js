@@ -20,11 +20,15 @@
 //   changes(previous, next)        sentences for what changed between two snapshots' seats
 //   mySeats(snapshot)              you.seats ?? [you.seat]; [] for spectators; null without `you`
 //   const banner = createBanner(element, {onRetry});  banner.update(status, info, message)
+// Talk (reactions, chat, the host's switch) is shared/talk.js, mounted under the seat list.
 // Test ids: waiting-room, room-code, copy-code, copy-link, room-link, copy-feedback,
 // room-seats, room-seat-{i} (data-state), room-seat-state-{i}, room-host-{i}, replace-{i},
 // replace-level-{i}, reopen-{i}, host-wait-{i} (the countdown), make-host-{i}, start-online,
 // start-reason, waiting-host,
 // room-message, reconnect-banner, reconnect-text, reconnect-now.
+
+import { escapeHtml } from "/static/shared/html.js";
+import { createTalk } from "/static/shared/talk.js";
 
 const LEVELS = ["easy", "normal", "hard"]; // when a snapshot does not list its game's levels
 
@@ -36,10 +40,6 @@ function levelsOf(snap) {
 /** The level offered first: the middle one ("normal" for three levels). */
 function defaultLevel(levels) {
   return levels[Math.floor((levels.length - 1) / 2)];
-}
-
-function esc(text) {
-  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
 export function mySeats(snapshot) {
@@ -149,6 +149,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
   list.className = "room-seats";
   list.dataset.testid = "room-seats";
   list.setAttribute("role", "list");
+  const talk = createTalk({ send, announce });
 
   waiting.innerHTML = `
     <h2 class="waiting-title">Waiting room</h2>
@@ -226,14 +227,14 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     const absent = absentNow(seat);
     const you = mine.includes(i) ? ' <span class="room-tag room-you">you</span>' : "";
     const hostTag = seat.host ? ` <span class="room-tag room-host" data-testid="room-host-${i}">host</span>` : "";
-    const name = seat.state === "open" ? `Seat ${i + 1}` : esc(seat.name);
+    const name = seat.state === "open" ? `Seat ${i + 1}` : escapeHtml(seat.name);
     let actions = "";
     if (host && !mine.includes(i)) {
       if (seat.state === "absent" || seat.state === "assisted") {
         const left = Math.ceil(waitLeft(seat));
         const wait = left > 0 ? ` disabled aria-describedby="host-wait-${i}"` : "";
         if (seat.state === "absent") {
-          actions += `<label class="visually-hidden" for="replace-level-${i}">Computer level for ${esc(seat.name)}</label>
+          actions += `<label class="visually-hidden" for="replace-level-${i}">Computer level for ${escapeHtml(seat.name)}</label>
             <select id="replace-level-${i}" data-testid="replace-level-${i}">${levelsOf(snapshot).map((l) => `<option value="${l}"${l === defaultLevel(levelsOf(snapshot)) ? " selected" : ""}>${l[0].toUpperCase()}${l.slice(1)}</option>`).join("")}</select>
             <button type="button" class="btn btn-small" data-command="replace" data-seat="${i}" data-testid="replace-${i}"${wait}>Let the computer play</button>`;
         }
@@ -244,10 +245,10 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
         actions += `<button type="button" class="btn btn-small" data-command="hand_host" data-seat="${i}" data-testid="make-host-${i}">Make host</button>`;
       }
     }
-    return `<li class="room-seat state-${esc(seat.state)}" data-testid="room-seat-${i}" data-state="${esc(seat.state)}">
+    return `<li class="room-seat state-${escapeHtml(seat.state)}" data-testid="room-seat-${i}" data-state="${escapeHtml(seat.state)}">
       ${icon(seat.state)}
       <span class="room-seat-main"><span class="room-seat-name">${name}${hostTag}${you}</span>
-        <span class="room-seat-state" data-testid="room-seat-state-${i}">${esc(stateText(seat, absent))}</span></span>
+        <span class="room-seat-state" data-testid="room-seat-state-${i}">${escapeHtml(stateText(seat, absent))}</span></span>
       ${actions ? `<span class="room-seat-actions">${actions}</span>` : ""}
     </li>`;
   }
@@ -263,6 +264,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     const levels = Object.fromEntries([...list.querySelectorAll("select")].map((s) => [s.dataset.testid, s.value]));
     renderSeats.shown = html;
     list.innerHTML = html;
+    talk.decorate(list);
     for (const [id, value] of Object.entries(levels)) {
       const select = list.querySelector(`[data-testid="${id}"]`);
       if (select) select.value = value;
@@ -293,6 +295,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
   function update(next) {
     snapshot = next;
     receivedAt = Date.now();
+    talk.update(snapshot);
     if (!snapshot || !snapshot.code) {
       waiting.hidden = true;
       panel.hidden = true;
@@ -302,7 +305,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     }
     const started = Boolean(snapshot.started);
     const slot = started ? panelSeats : part("seats-slot");
-    if (list.parentElement !== slot) slot.append(list);
+    if (list.parentElement !== slot) slot.append(list, talk.element);
     waiting.hidden = started;
     panel.hidden = !started;
     document.body.classList.toggle("room-waiting", !started);
@@ -334,6 +337,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
   }
 
   function refusal(error) {
+    if (talk.refusal(error)) return true;
     const seatName = (text) => {
       const match = /seat (\d+)/.exec(text || "");
       const seat = match ? snapshot?.seats?.[Number(match[1])] : null;

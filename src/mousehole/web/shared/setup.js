@@ -28,11 +28,8 @@
 // see-result, seat-count, start-seat (and each field's id), seat-{i}-name, seat-{i}-kind,
 // seat-{i}-level, seat-{i}-auto, setup-error, setup-cancel, start-match (docs/testing.md).
 
+import { escapeHtml } from "/static/shared/html.js";
 import { loadName } from "/static/shared/net.js";
-
-function escapeText(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** How two names are compared: "Ann", " ann " and "ANN" are one name. */
 function nameKey(name) {
@@ -57,7 +54,7 @@ function capital(word) {
 
 function options(pairs, selected) {
   return pairs.map(([value, label]) =>
-    `<option value="${value}"${value === selected ? " selected" : ""}>${escapeText(label)}</option>`).join("");
+    `<option value="${value}"${value === selected ? " selected" : ""}>${escapeHtml(label)}</option>`).join("");
 }
 
 function form(game) {
@@ -65,7 +62,7 @@ function form(game) {
   const counts = Array.from({ length: max - min + 1 }, (_, i) => min + i)
     .map((n) => [String(n), `${n} ${game.noun}`]);
   const fields = (game.fields || []).map((field) => `
-      <span class="setup-pair"><label for="${field.id}">${escapeText(field.label)}</label>
+      <span class="setup-pair"><label for="${field.id}">${escapeHtml(field.label)}</label>
       <select id="${field.id}" data-testid="${field.id}">${options(field.options)}</select></span>`).join("");
   return `<form method="dialog" id="setup-form" novalidate>
     <h2 id="setup-title">New match</h2>
@@ -84,9 +81,9 @@ function form(game) {
       <p class="or">or set up a new one:</p>
     </div>
     <div class="setup-row">
-      <span class="setup-pair"><label for="seat-count">${escapeText(capital(game.noun))}</label>
+      <span class="setup-pair"><label for="seat-count">${escapeHtml(capital(game.noun))}</label>
       <select id="seat-count" data-testid="seat-count">${options(counts, String(game.seats.default))}</select></span>
-      <span class="setup-pair"><label for="start-seat">${escapeText(game.firstLabel)}</label>
+      <span class="setup-pair"><label for="start-seat">${escapeHtml(game.firstLabel)}</label>
       <select id="start-seat" data-testid="start-seat"></select></span>${fields}
     </div>
     <ol class="seat-setup" id="seat-setup">${Array.from({ length: max }, (_, i) => seatRow(game, i)).join("")}</ol>
@@ -115,7 +112,7 @@ function seatRow(game, i) {
     <select id="seat-${i}-kind" data-testid="seat-${i}-kind">
       <option value="human">Human</option><option value="computer">Computer</option>
     </select>${level}${auto}
-    <span class="seat-row-desc">${escapeText(game.tokenLabel(i))}</span>
+    <span class="seat-row-desc">${escapeHtml(game.tokenLabel(i))}</span>
   </li>`;
 }
 
@@ -255,7 +252,7 @@ export function createSetup(dialog, game) {
     const start = $("start-seat");
     const previous = start.value;
     start.innerHTML = `<option value="random">Random</option>${seats.slice(0, n).map(({ name }, i) =>
-      `<option value="${i}">${escapeText(name.value.trim() || `Seat ${i + 1}`)}</option>`).join("")}`;
+      `<option value="${i}">${escapeHtml(name.value.trim() || `Seat ${i + 1}`)}</option>`).join("")}`;
     start.value = [...start.options].some((o) => o.value === previous) ? previous : "random";
     const kinds = seats.slice(0, n).map(({ kind }) => kind.value);
     $("setup-note").textContent = game.note({
