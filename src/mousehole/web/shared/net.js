@@ -33,11 +33,17 @@
 //               onStatus(status, info): status is "connecting" | "open" | "retrying" | "closed";
 //                 info = {attempt, retryAt (ms since 1970, for "retrying"), offline (bool)}
 //   .send(message) -> false when not open (the page waits for the resync snapshot)
+//   A `said` message (a line of talk, docs/online.md) is not handed to `handlers`: it is
+//   dispatched as a "said" event (detail: the message) on `roomTalk`, which shared/talk.js
+//   listens to, so that no game page has to route talk.
 //   .isOpen(), .retryNow() (skip the wait), .close()
 //   A dropped socket (network, 1011 "stored but cannot be loaded", a server restart) reconnects
 //   with exponential backoff and jitter (0.5 s doubling, capped at 8 s); each reconnection gets
 //   a fresh snapshot. While the browser says it is offline the socket is dropped at once (an
 //   open WebSocket may otherwise linger for minutes) and retried when it is back online.
+
+/** Where the open room socket posts the lines of talk it receives (`said` events). */
+export const roomTalk = new EventTarget();
 
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const CODE_LENGTH = 6;
@@ -291,8 +297,11 @@ export class RoomSocket {
         this.handlers.onSnapshot?.(message);
       } else if (message.type === "update") {
         this.handlers.onUpdate?.(message);
+      } else if (message.type === "said") {
+        roomTalk.dispatchEvent(new CustomEvent("said", { detail: message }));
       } else if (message.type === "error") {
-        if (!this.ready || TERMINAL_ERRORS.has(message.code)) refused = message;
+        const final = TERMINAL_ERRORS.has(message.code) && message.about !== "talk"; // talk's limit is no flood
+        if (!this.ready || final) refused = message;
         this.handlers.onError?.(message);
       }
     });
