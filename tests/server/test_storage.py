@@ -607,3 +607,17 @@ def test_expired_rooms_are_pruned_with_their_moves_and_others_are_kept(tmp_path:
     assert left == {rooms["fresh"].code, rooms["live"].code}, "their moves went with them"
     assert asyncio.run(hub.prune()) == [], "nothing more to prune"
     store.close()
+
+
+def test_expired_rooms_are_pruned_while_no_socket_is_open_anywhere(tmp_path: Path) -> None:
+    path = tmp_path / "rooms.sqlite3"
+    store = RoomStore(path)
+    room = _private("00000000000000ab")
+    store.create(room.stored())
+    _age(path, room.code, 91)
+    try:
+        # the list of rooms to keep is empty: `id NOT IN (NULL)` once kept every room
+        assert asyncio.run(Hub(store).prune()) == [room.code]
+        assert store.load(room.code) is None
+    finally:
+        store.close()

@@ -425,7 +425,7 @@ class RoomStore:
         to `pruned`: finished rooms not updated since `finished_before`, any room not updated
         since `idle_before` (ISO times in UTC, as stored), except the rooms in `keep`."""
         kept = list(keep)
-        marks = ",".join("?" for _ in kept) or "NULL"
+        marks = ",".join("?" for _ in kept)  # SQLite reads `NOT IN ()` as true for every id
 
         def write(db: sqlite3.Connection) -> None:
             rows = db.execute(
