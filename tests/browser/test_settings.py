@@ -198,12 +198,27 @@ def test_every_effect_plays_and_an_unknown_one_warns_once(page: Page, server: st
     names = [
         "click", "roll", "step", "cheese", "build", "lose", "redirect", "crank",
         "gears", "marble", "splash", "cage", "stuck", "win", "capture", "turn",
+        "flip", "call",
     ]  # fmt: skip
+    # The shared effects are the engine's; each game's folder registers its own (sounds.js).
+    page.evaluate(
+        "Promise.all(['mousetrap', 'ausdiemaus'].map((g) => import(`/static/${g}/sounds.js`)))"
+    )
 
     page.evaluate(f"{SOUND}.then(m => {{ for (const n of {json.dumps(names)}) m.play(n); }})")
     page.evaluate(f"{SOUND}.then(m => {{ m.play('kazoo'); m.play('kazoo'); }})")
 
     assert sum("kazoo" in text for text in warnings) == 1
+    assert [text for text in warnings if "kazoo" not in text] == []
+
+
+def test_a_game_cannot_register_an_effect_twice(page: Page, server: str) -> None:
+    page.goto(server)
+    message = page.evaluate(
+        f"{SOUND}.then(m => {{ try {{ m.register('click', () => {{}}); return ''; }}"
+        " catch (e) { return e.message; } })"
+    )
+    assert message == 'sound: an effect named "click" is already registered'
 
 
 def test_the_music_switch_starts_and_stops_the_tune(page: Page, server: str) -> None:

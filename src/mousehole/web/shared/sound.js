@@ -1,6 +1,11 @@
 // Sound effects and a music loop, synthesized with the Web Audio API: oscillators, a noise
 // buffer and gain envelopes. No audio files are fetched.
 //
+// This module is the engine, the building blocks (tone, hiss, jitter) and the effects every page
+// shares (click, cheese, redirect, win, capture). Each game's web folder registers its own
+// effects in its sounds.js: `register("flip", (out, t, ctx) => { hiss(out, t, {...}); })`, where
+// `out` is the effects' gain node, `t` the start time and `ctx` the AudioContext (docs/web.md).
+//
 // Browsers let audio start only after a user gesture, so nothing is made until unlockAudio() is
 // called from one; until then play() is silent. Sound and music have their own switch and volume
 // in settings.js, and follow changes to them (from this tab or another) as they happen.
@@ -50,16 +55,28 @@ export function unlockAudio() {
 
 /** Play the effect `name` now, if sound is on and audio is unlocked. */
 export function play(name) {
-  const effect = Object.hasOwn(EFFECTS, name) ? EFFECTS[name] : null;
-  if (effect === null) {
+  const effect = EFFECTS.get(name);
+  if (effect === undefined) {
     if (!warned.has(name)) {
       warned.add(name);
-      console.warn(`sound: no effect named ${JSON.stringify(name)}; known: ${EFFECT_NAMES}`);
+      console.warn(`sound: no effect named ${JSON.stringify(name)}; known: ${[...EFFECTS.keys()].join(", ")}`);
     }
     return;
   }
   if (!audible() || !getSetting("sound")) return;
-  effect(effectsBus, ctx.currentTime + 0.01);
+  effect(effectsBus, ctx.currentTime + 0.01, ctx);
+}
+
+/**
+ * Add the effect `name`: `effect(out, t, ctx)` places its sounds at time `t` on the node `out`
+ * (with tone, hiss and the AudioContext `ctx`). A name is registered once: a second effect of
+ * the same name is an error, so one game cannot replace another's or a shared one.
+ */
+export function register(name, effect) {
+  if (typeof name !== "string" || !name) throw new TypeError(`sound: an effect needs a name, not ${JSON.stringify(name)}`);
+  if (typeof effect !== "function") throw new TypeError(`sound: the effect ${JSON.stringify(name)} must be a function (out, t, ctx)`);
+  if (EFFECTS.has(name)) throw new Error(`sound: an effect named ${JSON.stringify(name)} is already registered`);
+  EFFECTS.set(name, effect);
 }
 
 /** Say whether this page plays its tune (default yes); the player's music setting decides. */
@@ -102,7 +119,8 @@ function envelope(param, t, peak, attack, decay) {
   param.exponentialRampToValueAtTime(SILENT, t + attack + decay);
 }
 
-function tone(out, t, { freq, to = freq, dur, type = "sine", peak = 0.3, attack = 0.005 }) {
+/** An oscillator note on `out` at `t`: `freq` (gliding `to`), `dur` s, `type`, `peak` gain. */
+export function tone(out, t, { freq, to = freq, dur, type = "sine", peak = 0.3, attack = 0.005 }) {
   const osc = ctx.createOscillator();
   const amp = ctx.createGain();
   osc.type = type;
@@ -116,7 +134,8 @@ function tone(out, t, { freq, to = freq, dur, type = "sine", peak = 0.3, attack 
   return osc;
 }
 
-function hiss(out, t, { dur, freq = 1000, to = freq, q = 1, filter = "bandpass", peak = 0.3 }) {
+/** Filtered noise on `out` at `t` (a rattle, a splash, a click's contact). */
+export function hiss(out, t, { dur, freq = 1000, to = freq, q = 1, filter = "bandpass", peak = 0.3 }) {
   if (noise === null) {
     noise = ctx.createBuffer(1, ctx.sampleRate, ctx.sampleRate);
     const samples = noise.getChannelData(0);
@@ -137,118 +156,25 @@ function hiss(out, t, { dur, freq = 1000, to = freq, q = 1, filter = "bandpass",
   source.onended = () => amp.disconnect();
 }
 
-const jitter = (spread) => 1 + (Math.random() - 0.5) * spread;
+/** A random factor round 1 (`spread` 0.4: 0.8 to 1.2), so repeats never sound the same. */
+export const jitter = (spread) => 1 + (Math.random() - 0.5) * spread;
 
-// The effects: each lasts under 0.6 s.
+// The shared effects (every game page and the settings panel); each game's folder registers
+// its own in its sounds.js. Each lasts under 0.6 s.
 
-const EFFECTS = Object.freeze({
+const EFFECTS = new Map(Object.entries({
   click(out, t) {
     tone(out, t, { freq: 1800, to: 1200, dur: 0.035, type: "triangle", peak: 0.25 });
     hiss(out, t, { dur: 0.015, freq: 4000, filter: "highpass", peak: 0.08 });
-  },
-  roll(out, t) {
-    // Dice rattling in a cup, then settling: bursts come faster and softer.
-    let at = t;
-    for (let i = 0; i < 8; i += 1) {
-      const freq = 2200 * jitter(0.6);
-      hiss(out, at, { dur: 0.03, freq, q: 6, peak: 0.35 * (1 - i * 0.08) });
-      tone(out, at, { freq: 320 * jitter(0.4), to: 200, dur: 0.04, peak: 0.08 });
-      at += 0.058 * jitter(0.5) * (1 - i * 0.05);
-    }
-  },
-  step(out, t) {
-    // Two light paw pats.
-    for (const [delay, freq] of [
-      [0, 900],
-      [0.09, 760],
-    ]) {
-      hiss(out, t + delay, { dur: 0.035, freq, q: 3, peak: 0.22 });
-      tone(out, t + delay, { freq: 260, to: 180, dur: 0.04, peak: 0.1 });
-    }
   },
   cheese(out, t) {
     tone(out, t, { freq: 988, dur: 0.09, type: "square", peak: 0.09 });
     tone(out, t + 0.09, { freq: 1480, dur: 0.18, type: "square", peak: 0.09 });
     tone(out, t + 0.09, { freq: 2960, dur: 0.14, peak: 0.05 });
   },
-  build(out, t) {
-    // Wooden knocks: a pitched thump plus the click of the contact.
-    for (const [delay, freq] of [
-      [0, 210],
-      [0.14, 180],
-    ]) {
-      tone(out, t + delay, { freq, to: freq * 0.8, dur: 0.12, type: "triangle", peak: 0.45 });
-      hiss(out, t + delay, { dur: 0.025, freq: 1400, q: 4, peak: 0.25 });
-    }
-  },
-  lose(out, t) {
-    [392, 330, 262].forEach((freq, i) => {
-      tone(out, t + i * 0.15, { freq, to: freq * 0.97, dur: 0.2, type: "triangle", peak: 0.25 });
-    });
-  },
   redirect(out, t) {
     hiss(out, t, { dur: 0.3, freq: 500, to: 2600, q: 3, peak: 0.3 });
     tone(out, t + 0.05, { freq: 440, to: 880, dur: 0.22, type: "triangle", peak: 0.08 });
-  },
-  crank(out, t) {
-    // A ratchet: clicks speeding up over a low creak.
-    tone(out, t, { freq: 70, to: 95, dur: 0.45, type: "sawtooth", peak: 0.05, attack: 0.05 });
-    let at = t;
-    for (let gap = 0.09; at < t + 0.45; gap *= 0.85) {
-      hiss(out, at, { dur: 0.012, freq: 3200, filter: "highpass", peak: 0.3 });
-      at += gap;
-    }
-  },
-  gears(out, t) {
-    // Meshing teeth: even ticks of two pitches over a whirr.
-    tone(out, t, { freq: 110, to: 140, dur: 0.5, type: "sawtooth", peak: 0.04, attack: 0.08 });
-    for (let i = 0; i < 10; i += 1) {
-      const freq = i % 2 === 0 ? 2600 : 1900;
-      hiss(out, t + i * 0.045, { dur: 0.015, freq, q: 8, peak: 0.25 });
-    }
-  },
-  marble(out, t) {
-    // A marble bouncing down a chute: taps getting closer, then a glassy ping.
-    let at = t;
-    for (let i = 0, gap = 0.08; i < 6; i += 1, gap *= 0.8) {
-      tone(out, at, { freq: 1900 * jitter(0.15), dur: 0.03, type: "triangle", peak: 0.12 });
-      at += gap;
-    }
-    tone(out, at, { freq: 2640, dur: 0.2, peak: 0.12 });
-  },
-  splash(out, t) {
-    tone(out, t, { freq: 700, to: 180, dur: 0.12, peak: 0.25 });
-    hiss(out, t + 0.03, { dur: 0.45, freq: 3500, to: 400, filter: "lowpass", peak: 0.35 });
-  },
-  cage(out, t) {
-    // A metal cage dropping: inharmonic partials ring out after a hard hit.
-    hiss(out, t, { dur: 0.04, freq: 3000, q: 1, peak: 0.35 });
-    for (const [freq, peak] of [
-      [523, 0.12],
-      [1391, 0.08],
-      [2207, 0.06],
-      [3045, 0.04],
-    ]) {
-      tone(out, t, { freq, dur: 0.55, type: "sine", peak, attack: 0.002 });
-    }
-  },
-  stuck(out, t) {
-    // A descending "wah-wah": two falling notes, each with a filter that opens and closes.
-    [
-      [311, 294],
-      [277, 233],
-    ].forEach(([freq, to], i) => {
-      const at = t + i * 0.27;
-      const wah = ctx.createBiquadFilter();
-      wah.type = "lowpass";
-      wah.Q.value = 8;
-      wah.frequency.setValueAtTime(300, at);
-      wah.frequency.exponentialRampToValueAtTime(1800, at + 0.09);
-      wah.frequency.exponentialRampToValueAtTime(350, at + 0.26);
-      wah.connect(out);
-      const osc = tone(wah, at, { freq, to, dur: 0.26, type: "sawtooth", peak: 0.18 });
-      osc.addEventListener("ended", () => wah.disconnect());
-    });
   },
   win(out, t) {
     // A little fanfare: C-E-G then a held high C.
@@ -262,25 +188,8 @@ const EFFECTS = Object.freeze({
     hiss(out, t, { dur: 0.05, freq: 1800, q: 2, peak: 0.35 });
     tone(out, t, { freq: 620, to: 110, dur: 0.22, type: "triangle", peak: 0.3 });
   },
-  turn(out, t) {
-    tone(out, t, { freq: 659, dur: 0.18, peak: 0.18 });
-    tone(out, t + 0.1, { freq: 988, dur: 0.25, peak: 0.14 });
-  },
-  flip(out, t) {
-    // A card snapped over and slapped down on the pile (Aus die Maus!).
-    hiss(out, t, { dur: 0.06, freq: 2400, to: 900, q: 1.5, peak: 0.22 });
-    tone(out, t + 0.05, { freq: 180, to: 120, dur: 0.06, type: "triangle", peak: 0.18 });
-  },
-  call(out, t) {
-    // "Mouse, watch out, the cat is coming!": a rising meow, then two alarm squeaks.
-    tone(out, t, { freq: 420, to: 760, dur: 0.22, type: "sawtooth", peak: 0.07, attack: 0.04 });
-    tone(out, t + 0.22, { freq: 760, to: 520, dur: 0.16, type: "triangle", peak: 0.12 });
-    tone(out, t + 0.4, { freq: 1760, to: 2100, dur: 0.07, type: "square", peak: 0.05 });
-    tone(out, t + 0.5, { freq: 1760, to: 2100, dur: 0.07, type: "square", peak: 0.05 });
-  },
-});
+}));
 
-const EFFECT_NAMES = Object.keys(EFFECTS).join(", ");
 
 // The music: an eight-bar lullaby in 6/8 (G major), bass on beats 1 and 4, soft chords between.
 // Melody notes are [MIDI note, length in eighths]; each bar adds up to six eighths.
