@@ -6,6 +6,7 @@
 import { getSetting, setSetting, subscribe, reducedMotion, playbackFactor } from "/static/shared/settings.js";
 import { unlockAudio, play } from "/static/shared/sound.js";
 import { mountSettings } from "/static/shared/settings-panel.js";
+import "./sounds.js";
 import {
   createRoom, createOnlineRoom, RoomSocket, actionId, applyUpdateToRecord, loadSeat, forgetSeat,
   saveName, saveSeat,

@@ -5,6 +5,7 @@
 import { getSetting, setSetting, subscribe, reducedMotion, playbackFactor } from "/static/shared/settings.js";
 import { unlockAudio, play } from "/static/shared/sound.js";
 import { mountSettings } from "/static/shared/settings-panel.js";
+import "./sounds.js";
 import { createMachine } from "./machine.js";
 import { MACHINE_PLACE, SPACES, TOKENS, tokenSvg } from "./board.js";
 import { initAnnouncer, announce } from "./announce.js";
