@@ -121,7 +121,7 @@ def test_a_store_reopened_on_the_same_file_sees_every_room_and_move(tmp_path: Pa
     try:
         loaded = second.load(room.room_id)
         assert loaded is not None and loaded.moves == _record_moves(room)
-        assert second.schema_version() == SCHEMA_VERSION == 2
+        assert second.schema_version() == SCHEMA_VERSION == 3
     finally:
         second.close()
 
@@ -211,7 +211,7 @@ def test_stored_json_is_compact_with_sorted_keys(value: Any, text: str) -> None:
 def test_the_database_is_in_wal_mode_with_a_schema_version(store: RoomStore) -> None:
     with closing(sqlite3.connect(store.path)) as other:
         assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert other.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+        assert other.execute("SELECT version FROM schema_version").fetchall() == [(3,)]
 
 
 @pytest.mark.parametrize(("sync", "level"), [("normal", 1), ("full", 2)])
@@ -252,9 +252,9 @@ def test_a_database_from_a_newer_server_is_refused_at_startup(tmp_path: Path) ->
     path = tmp_path / "rooms.sqlite3"
     RoomStore(path).close()
     with closing(sqlite3.connect(path)) as db, db:
-        db.execute("UPDATE schema_version SET version = 3")
+        db.execute("UPDATE schema_version SET version = 4")
 
-    with pytest.raises(StorageError, match="schema version 3"):
+    with pytest.raises(StorageError, match="schema version 4"):
         RoomStore(path)
 
 
@@ -526,7 +526,7 @@ def test_a_stored_room_that_no_longer_replays_is_refused_and_the_client_told_to_
         assert closed.value.code == 1011
 
 
-def test_a_version_1_file_is_migrated_to_version_2_and_its_rooms_load_as_local(
+def test_a_version_1_file_is_migrated_to_the_current_version_and_its_rooms_load_as_local(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "v1.sqlite3"
@@ -555,10 +555,65 @@ def test_a_version_1_file_is_migrated_to_version_2_and_its_rooms_load_as_local(
 
     migrated = RoomStore(path)
     try:
-        assert migrated.schema_version() == 2
+        assert migrated.schema_version() == SCHEMA_VERSION
         loaded = migrated.load(room.room_id)
         assert loaded is not None and loaded.moves == stored.moves
         assert (loaded.mode, loaded.host, loaded.started) == ("local", None, True)
+    finally:
+        migrated.close()
+
+
+def test_a_version_2_file_is_migrated_to_version_3_and_its_online_rooms_talk_on(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "v2.sqlite3"
+    online, _, _ = OnlineRoom.create(
+        "mousetrap",
+        OPTIONS,
+        [{"kind": "open"}, {"kind": "open"}],
+        "Ann",
+        code="K7QM4X",
+        clock=time.monotonic,
+        grace=60,
+    )
+    stored = online.stored()
+    with closing(sqlite3.connect(path)) as db, db:  # a file as the version-2 server wrote it
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO schema_version VALUES (2)")
+        for statement in (*MIGRATIONS[1], *MIGRATIONS[2]):
+            db.execute(statement)
+        db.execute(
+            "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, NULL, ?, NULL, 'then', 'then', 0,"
+            " 'online', 0, 0)",
+            (
+                stored.room_id,
+                stored.game,
+                json.dumps(stored.options),
+                json.dumps(stored.seats),
+                stored.owner_hash,
+                stored.secret,
+            ),
+        )
+
+    migrated = RoomStore(path)
+    try:
+        assert migrated.schema_version() == 3
+        loaded = migrated.load("K7QM4X", lines=50)
+        assert loaded is not None and loaded.seats == stored.seats
+        assert (loaded.mode, loaded.chat_on, loaded.chat, loaded.chat_count) == (
+            "online",
+            True,
+            [],
+            0,
+        )
+        room = OnlineRoom.from_stored(loaded, clock=time.monotonic, grace=60)
+        line = room.talk.say(0, "Ann", "chat", {"text": "Still here"})
+        migrated.create(_room().stored())  # the file takes new rooms and talk alike
+        with migrated._write("say") as db:
+            migrated.saying("K7QM4X", line, keep=500)(db)
+            migrated.switching_chat("K7QM4X", False)(db)
+        again = migrated.load("K7QM4X", lines=50)
+        assert again is not None and again.chat == [line] and again.chat_on is False
     finally:
         migrated.close()
 

@@ -36,6 +36,7 @@ from .limits import Attempts, PerAddress, TokenBucket
 from .online import OnlineRoom, is_code, is_room_id, new_code
 from .room import Committed, RoomError, Viewer
 from .storage import RoomStore, StorageError, Write
+from .talk import KEPT_LINES, RECENT_LINES, TALK_BURST, TALK_RATE, Line, TalkError, said
 from .wire import encode, receive, receive_hello, refuse
 from .wire import send as send_message
 from .writer import Writer
@@ -59,6 +60,10 @@ class OnlineSettings:
     """A local match's page may send faster (fast-forward), still within a limit."""
     strikes: int = 3
     """Messages over the rate a connection may send before it is closed (1008)."""
+    talk_rate: float = TALK_RATE
+    talk_burst: int = TALK_BURST
+    """Reactions and chat lines per connection (talk.py): over this they are refused with
+    `rate_limited`, which is no strike against the limit above."""
     attempts: int = 10
     attempts_window: float = 60.0
     """Unknown room codes an address may try per window before it gets 429."""
@@ -124,7 +129,7 @@ class Hub:
             return room
         if self.store is None or not is_room_id(room_id):
             return None
-        stored = self.store.load(room_id)
+        stored = self.store.load(room_id, lines=RECENT_LINES)
         if stored is None:
             return None
         try:
@@ -203,14 +208,23 @@ class Hub:
             await self._write(f"create room {room.code!r}", self.store.creating(room.stored()))
         self._keep(room)
 
-    async def save(self, room: OnlineRoom, moves: list[Committed], seats: bool) -> None:
+    async def save(
+        self,
+        room: OnlineRoom,
+        moves: list[Committed],
+        seats: bool,
+        *,
+        line: Line | None = None,
+        chat: bool = False,
+    ) -> None:
         """Store what a command changed, durably; on failure drop the memory copy and raise.
 
         The memory copy is ahead of the store then: dropping it makes the next `get` rebuild
-        the room from what is stored, as if the unsaved change never happened.
+        the room from what is stored, as if the unsaved change never happened. `line` is a
+        line of talk, `chat` the host's chat switch (talk.py).
         """
         store = self.store
-        if store is None or (not moves and not seats):
+        if store is None or (not moves and not seats and line is None and not chat):
             return
         writes: list[Write] = []
         if moves:
@@ -219,6 +233,10 @@ class Hub:
             writes.append(
                 store.seating(room.code, room.seats_json(), host=room.host, started=room.started)
             )
+        if line is not None:
+            writes.append(store.saying(room.code, line, keep=KEPT_LINES))
+        if chat:
+            writes.append(store.switching_chat(room.code, room.talk.on))
 
         def together(db: sqlite3.Connection) -> None:
             for one in writes:
@@ -355,6 +373,14 @@ class Hub:
         for connection in connections:
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # its handler ends
                 await connection.websocket.send_text(rendered[connection.viewer])
+
+    async def tell(self, room: OnlineRoom, line: Line) -> None:
+        """Send every socket of the room a line of talk, the same bytes for everyone (talk is
+        public): call it with the gate held, after the line's write settled."""
+        text = encode(said(line))
+        for connection in list(self.sockets.get(room.code, [])):
+            with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # its handler ends
+                await connection.websocket.send_text(text)
 
     # --- timers: computer moves, absent players' turns, host hand-off -------------------
 
@@ -537,6 +563,7 @@ async def _serve(hub: Hub, code: str, connection: Connection) -> None:
         else (settings.rate, settings.burst)
     )
     bucket = TokenBucket(rate, burst, settings.clock)
+    talk = TokenBucket(settings.talk_rate, settings.talk_burst, settings.clock)
     strikes = 0
     while True:
         received: JSON | RoomError
@@ -552,9 +579,20 @@ async def _serve(hub: Hub, code: str, connection: Connection) -> None:
             slow = {"type": "error", "code": "rate_limited", "message": "too many: slow down"}
             await hub.send(code, connection, slow)
             continue
+        talks = isinstance(received, dict) and received.get("type") in ("react", "chat")
+        if talks and not talk.take():  # a refused line is no strike: play goes on
+            await hub.send(code, connection, _too_much_talk(settings, talk))
+            continue
         async with hub.gate(code):
             if not await _handle(hub, code, connection, received):
                 return
+
+
+def _too_much_talk(settings: OnlineSettings, bucket: TokenBucket) -> JSON:
+    """Return the refusal of a line over the talk limit, saying the limit and the wait."""
+    limit = f"{settings.talk_burst} at once, then one every {1 / settings.talk_rate:g} s"
+    message = f"too many reactions and chat lines ({limit}): wait {bucket.wait():.1f} s"
+    return TalkError("rate_limited", message).to_json()
 
 
 async def _handle(hub: Hub, code: str, connection: Connection, received: JSON | RoomError) -> bool:
@@ -588,15 +626,20 @@ async def _handle(hub: Hub, code: str, connection: Connection, received: JSON | 
         return True
     seats = host_passed or (changed is not None and changed.seats)
     moves = changed.moves if changed is not None else []
-    if not moves and not seats:  # a retried action id: already applied and stored
+    line = changed.said if changed is not None else None
+    chat = changed is not None and changed.chat
+    if not moves and not seats and line is None and not chat:  # a retried action id: stored
         ack = {"type": "update", "moves": [], "snapshot": room.snapshot(viewer, record=False)}
         await hub.send_now(connection, ack)
         return True
     try:
-        await hub.save(room, moves, seats)
+        await hub.save(room, moves, seats, line=line, chat=chat)
     except StorageError as failure:
         return await _recover(hub, code, connection, failure)
-    await hub.publish(room, moves)
+    if line is not None:
+        await hub.tell(room, line)
+    if moves or seats or chat:
+        await hub.publish(room, moves)
     hub.schedule(room)
     return True
 

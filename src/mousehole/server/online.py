@@ -23,6 +23,7 @@ from ..engine import JSON, new_secret, record_view
 from ..games import BOTS, manifest
 from .room import OWNER, Committed, Room, RoomError, Viewer, check_name, hash_token, new_token
 from .storage import StoredRoom
+from .talk import TALK_TYPES, Line, Talk, TalkError
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Room code letters: no 0/O, 1/I/L, so a code read aloud or copied by hand stays right."""
@@ -79,6 +80,10 @@ class Changed:
 
     moves: list[Committed] = dataclasses.field(default_factory=list)
     seats: bool = False
+    said: Line | None = None
+    """A line of talk to store, then send to every socket (talk.py)."""
+    chat: bool = False
+    """The host switched chat on or off (`OnlineRoom.talk.on`)."""
 
 
 def _seat_index(room: Room, value: Any) -> int:
@@ -100,6 +105,7 @@ class OnlineRoom:
         clock: Clock,
         grace: float,
         private: bool = False,
+        talk: Talk | None = None,
     ):
         self.room = room
         self.seats = seats
@@ -108,6 +114,8 @@ class OnlineRoom:
         self.clock = clock
         self.grace = grace
         self.private = private
+        self.talk = talk or Talk()
+        """What was said lately, and the host's chat switch (online rooms only)."""
         self.screen: int | None = None
         """The human seat at a private room's screen (`view_seat`); never stored: after a
         restart the page names it again, behind its hand-over screen."""
@@ -209,7 +217,9 @@ class OnlineRoom:
             state = entry.get("state", "computer" if seat.kind == "computer" else "open")
             held = state in ("human", "assisted")
             seats.append(OnlineSeat(state, entry.get("token_hash"), 0, now if held else None))
-        return cls(room, seats, stored.host or 0, stored.started, clock=clock, grace=grace)
+        talk = Talk(stored.chat, on=stored.chat_on, count=stored.chat_count)
+        host = stored.host or 0
+        return cls(room, seats, host, stored.started, clock=clock, grace=grace, talk=talk)
 
     def stored(self) -> StoredRoom:
         """Return the room as the store keeps it (seat states and token hashes included)."""
@@ -221,6 +231,7 @@ class OnlineRoom:
             mode="online",
             host=self.host,
             started=self.started,
+            chat_on=self.talk.on,
         )
 
     def seats_json(self) -> list[JSON]:
@@ -390,6 +401,8 @@ class OnlineRoom:
         kind = message.get("type")
         if kind == "sync":
             return None
+        if kind in TALK_TYPES:
+            return self._talk(viewer, kind, message)
         if kind not in ("act", "advance", "start", "replace", "reopen", "hand_host", "screen"):
             raise RoomError("bad_message", f"type: unknown message type {kind!r}")
         if viewer is None:
@@ -428,6 +441,20 @@ class OnlineRoom:
         if self.room.seats[index].kind != "human":
             raise RoomError("bad_seat", f"seat {index} is played by the computer, not at a screen")
         self.screen = index
+
+    def _talk(self, viewer: Viewer, kind: str, message: JSON) -> Changed | None:
+        """A reaction, a chat line or the host's chat switch (talk.py); None when the switch
+        was already where the host put it."""
+        if self.private:
+            raise TalkError("private_room", f"a local match has no reactions or chat ({kind})")
+        if viewer is None:
+            raise TalkError("spectator", "spectators watch: they can neither react nor chat")
+        seat = int(viewer)
+        if kind != "chat_mode":
+            return Changed(said=self.talk.say(seat, self.room.seats[seat].name, kind, message))
+        if seat != self.host:
+            raise TalkError("not_host", f"only the host (seat {self.host}) can switch chat")
+        return Changed(chat=True) if self.talk.switch(message.get("on")) else None
 
     def _act(self, viewer: int, message: JSON) -> list[Committed]:
         seat = message.get("seat", viewer)
@@ -520,6 +547,7 @@ class OnlineRoom:
             "pace": self.pace,
             "grace": None if self.private else self.grace,
             "levels": list(BOTS[self.room.game.name]),
+            "chat_on": not self.private and self.talk.on,
             "seats": [self.seat_view(i) for i in range(len(self.seats))],
         }
 
@@ -575,6 +603,8 @@ class OnlineRoom:
         snapshot["to_act"] = None if actor < 0 else actor
         snapshot["legal"] = [a.to_json() for a in state.legal_actions()] if mine else []
         snapshot["winners"] = state.winners()
+        if record:  # talk is public: the same lines for every viewer (talk.py)
+            snapshot["chat"] = self.talk.lines_json()
         if record or self.room.finished:
             snapshot["record"] = record_view(self.room.game, match.record, observer)
         return snapshot

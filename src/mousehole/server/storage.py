@@ -25,7 +25,7 @@ from .text import repair_name
 DEFAULT_DB_PATH = Path("var") / "mousehole.sqlite3"
 """The database used when none is given, relative to the working directory."""
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema this code reads and writes; `MIGRATIONS[v]` brings version v-1 to v."""
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -57,6 +57,20 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE rooms ADD COLUMN mode TEXT NOT NULL DEFAULT 'local'",  # 'local' | 'online'
         "ALTER TABLE rooms ADD COLUMN host INTEGER",  # the host's seat (online rooms)
         "ALTER TABLE rooms ADD COLUMN started INTEGER NOT NULL DEFAULT 1",
+    ),
+    # 3: talk in online rooms (docs/online.md, Talk): what was said, and the host's switch.
+    3: (
+        """CREATE TABLE chat (
+            room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+            idx INTEGER NOT NULL,       -- 0, 1, 2, ...: the room's lines in order
+            seat INTEGER NOT NULL,      -- who said it
+            name TEXT NOT NULL,         -- the seat's name then
+            kind TEXT NOT NULL,         -- 'react' (text: a reaction id) or 'chat'
+            text TEXT NOT NULL,
+            at TEXT NOT NULL,           -- ISO 8601, UTC
+            PRIMARY KEY (room_id, idx)
+        ) WITHOUT ROWID""",
+        "ALTER TABLE rooms ADD COLUMN chat_on INTEGER NOT NULL DEFAULT 1",  # the host's switch
     ),
 }
 
@@ -90,6 +104,18 @@ class StoredMove:
 
 
 @dataclass(frozen=True)
+class StoredLine:
+    """One stored line of a room's talk (`talk.Line` is one): a reaction or a chat line."""
+
+    index: int
+    seat: int
+    name: str
+    kind: str
+    text: str
+    at: str
+
+
+@dataclass(frozen=True)
 class StoredRoom:
     """Everything stored about a room: its setup and every committed move, in order."""
 
@@ -111,6 +137,12 @@ class StoredRoom:
     """The host's seat of an online room."""
     started: bool = True
     """False while an online room waits for its host's start."""
+    chat_on: bool = True
+    """False when the host of an online room has switched chat off."""
+    chat: list[StoredLine] = field(default_factory=list)
+    """The room's last lines of talk, oldest first (as many as `RoomStore.load` was asked)."""
+    chat_count: int = 0
+    """How many lines the room has had (the index of its next one)."""
 
     def record_json(self) -> JSON:
         """Return the stored match as record JSON (what `mousehole.engine.replay` reads)."""
@@ -418,6 +450,33 @@ class RoomStore:
 
         return write
 
+    def saying(self, room_id: str, line: StoredLine, *, keep: int) -> Write:
+        """Return the write that stores a line of a room's talk and deletes the lines more
+        than `keep` lines older (docs/storage.md)."""
+        row = (room_id, line.index, line.seat, line.name, line.kind, line.text, line.at)
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO chat (room_id, idx, seat, name, kind, text, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                row,
+            )
+            db.execute(
+                "DELETE FROM chat WHERE room_id = ? AND idx <= ?", (room_id, line.index - keep)
+            )
+
+        return write
+
+    def switching_chat(self, room_id: str, on: bool) -> Write:
+        """Return the write that stores the host's chat switch of an online room."""
+
+        def write(db: sqlite3.Connection) -> None:
+            cursor = db.execute("UPDATE rooms SET chat_on = ? WHERE id = ?", (int(on), room_id))
+            if cursor.rowcount != 1:
+                raise StorageError(f"switch chat of room {room_id!r}: no such room is stored")
+
+        return write
+
     def pruning(
         self, *, finished_before: str, idle_before: str, keep: Sequence[str], pruned: list[str]
     ) -> Write:
@@ -435,6 +494,7 @@ class RoomStore:
             ).fetchall()
             ids = [str(row[0]) for row in rows]
             db.executemany("DELETE FROM moves WHERE room_id = ?", [(i,) for i in ids])
+            db.executemany("DELETE FROM chat WHERE room_id = ?", [(i,) for i in ids])
             db.executemany("DELETE FROM rooms WHERE id = ?", [(i,) for i in ids])
             pruned.extend(ids)
 
@@ -564,8 +624,9 @@ class RoomStore:
         _check_follows(room_id, stored, rows)
         db.executemany("INSERT INTO moves (room_id, idx, seat, action) VALUES (?, ?, ?, ?)", rows)
 
-    def load(self, room_id: str) -> StoredRoom | None:
-        """Return the stored room with all its moves in order, or None when there is none."""
+    def load(self, room_id: str, *, lines: int = 0) -> StoredRoom | None:
+        """Return the stored room with all its moves in order and its last `lines` lines of
+        talk, or None when there is none."""
         try:
             with self._lock:
                 db = self._db
@@ -573,13 +634,19 @@ class RoomStore:
                 try:
                     row = db.execute(
                         "SELECT id, game, options, seats, owner_hash, seed, secret, initial,"
-                        " created_at, updated_at, finished, mode, host, started"
+                        " created_at, updated_at, finished, mode, host, started, chat_on,"
+                        " (SELECT coalesce(max(idx) + 1, 0) FROM chat WHERE room_id = rooms.id)"
                         " FROM rooms WHERE id = ?",
                         (room_id,),
                     ).fetchone()
                     rows = db.execute(
                         "SELECT idx, seat, action FROM moves WHERE room_id = ? ORDER BY idx",
                         (room_id,),
+                    ).fetchall()
+                    talk = db.execute(
+                        "SELECT idx, seat, name, kind, text, at FROM chat WHERE room_id = ?"
+                        " ORDER BY idx DESC LIMIT ?",
+                        (room_id, lines),
                     ).fetchall()
                 finally:
                     self._rollback()  # a read: nothing to commit
@@ -602,6 +669,9 @@ class RoomStore:
                 mode=row[11],
                 host=None if row[12] is None else int(row[12]),
                 started=bool(row[13]),
+                chat_on=bool(row[14]),
+                chat=[StoredLine(int(i), int(seat), *text) for i, seat, *text in reversed(talk)],
+                chat_count=int(row[15]),
             )
         except (sqlite3.Error, ValueError, TypeError) as error:
             raise StorageError(f"load room {room_id!r}: {error}") from error

@@ -56,17 +56,23 @@ def _what(char: str) -> str:
 
 def name_problem(value: Any) -> str | None:
     """Return why `value` is not a valid name, or None when it is one (see `MAX_NAME`)."""
-    rule = f"a name of 1 to {MAX_NAME} characters"
+    return text_problem(value, "a name", MAX_NAME)
+
+
+def text_problem(value: Any, what: str, most: int) -> str | None:
+    """Return why `value` is not `what` (a name, a chat line: talk.py) of 1 to `most`
+    characters once trimmed and none of `REFUSED_IN_NAMES`, or None when it is one."""
+    rule = f"{what} of 1 to {most} characters"
     if not isinstance(value, str):
         return f"expected {rule}, not {type(value).__name__}"
-    if len(value) > 4 * MAX_NAME:  # never scan a long string further
+    if len(value) > 4 * most:  # never scan a long string further
         return f"{rule}, not {len(value)}"
     found = REFUSED_IN_NAMES.search(value)
     if found is not None:
         char = found.group()
         return f"{code_point(char)} is {_what(char)}: {rule} of text"
     length = len(value.strip())
-    if not 1 <= length <= MAX_NAME:
+    if not 1 <= length <= most:
         return f"{rule}, not {length}"
     return None
 
