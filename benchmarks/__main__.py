@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from mousehole.cli import GC_THRESHOLDS
+from mousehole.games import MANIFESTS
 
 from . import bots, engine, online_load, web
 
@@ -44,126 +45,152 @@ def _commit() -> str:
 
 
 def run(quick: bool) -> dict[str, Any]:
-    """Run the benchmarks (smaller samples with `quick`) and return their numbers."""
+    """Run the benchmarks (smaller samples with `quick`) over every registered game and return
+    their numbers."""
     scale = 10 if quick else 1
-    print("engine: random games ...", file=sys.stderr)
-    results: dict[str, Any] = {"throughput": engine.random_games_per_second(200 // scale)}
-    print("engine: Aus die Maus! random games ...", file=sys.stderr)
-    results["ausdiemaus"] = [
-        engine.ausdiemaus_games_per_second(1000 // scale, seats=seats) | {"seats": seats}
-        for seats in (2, 4, 6)
-    ]
+    print("engine: random games of every game and seat count ...", file=sys.stderr)
+    results: dict[str, Any] = {"engines": engine.every_game(200 // scale)}
     print("engine: apply cost, memory ...", file=sys.stderr)
-    results["apply"] = engine.apply_cost(200_000 // scale)
-    results["memory"] = engine.memory_per_state(20_000 // scale)
-    print("bots: hard latency ...", file=sys.stderr)
-    results["latency"] = bots.hard_latency(100 // scale)
-    print("web: match page weight and layout shift ...", file=sys.stderr)
-    results["web"] = web.page_budget(turns=4 if quick else 12)
-    print("web: Aus die Maus! page weight and layout shift ...", file=sys.stderr)
-    results["table"] = web.table_budget(turns=10 if quick else 30)
+    results["costs"] = engine.costs(200_000 // scale, 20_000 // scale)
+    print("bots: every level's decision time ...", file=sys.stderr)
+    results["decisions"] = bots.every_level(1000 // scale, 100 // scale)
+    print("web: every game page's weight and layout shift ...", file=sys.stderr)
+    results["pages"] = web.every_page(seconds=4.0 if quick else 12.0)
     print("bots: tournaments ...", file=sys.stderr)
-    results["tournaments"] = [
-        bots.tournament("normal", "easy", 4000 // scale),
-        bots.tournament("hard", "normal", 2000 // scale),
-        bots.tournament("hard", "easy", 1000 // scale),
-    ]
+    results["tournaments"] = bots.tournaments(1000 // scale)
     return results
 
 
-def _table_section(t: dict[str, Any] | None) -> str:
-    if not t:
-        return ""
-    weight = "met" if t["first_load_bytes"] <= 300_000 else "NOT met"
-    return f"""
-The Aus die Maus! page (`/play/ausdiemaus`, same conditions): **{t["first_load_bytes"] / 1000:.0f}
-kB transferred** in {t["files"]} responses (≤ 300 kB: {weight}); over {t["turns"]} cards turned
-over in the default match (you and three computer players, the Turn over button clicked as soon
-as it is enabled) the cumulative layout shift is **{t["layout_shift"]:.4f}**.
+TITLES = {m.name: m.title for m in MANIFESTS}
+
+
+def _us(value: float | None) -> str:
+    return "no such steps" if value is None else f"{value:.2f} µs"
+
+
+ENGINE_HEADER = (
+    "| game | seats | complete random games per second (one core; target ≥ 1,000) "
+    "| steps per game (actions + chance outcomes) | cost per step, all API calls included |\n"
+    "|---|---|---|---|---|"
+)
+
+
+def _engine_section(engines: list[dict[str, Any]], costs: list[dict[str, Any]]) -> str:
+    rows = "\n".join(
+        f"| {TITLES[r['game']]} | {r['seats']} | {r['games_per_second']:,.0f} "
+        f"({_met(r['games_per_second'] >= 1000)}) | {r['steps_per_game']:.0f} | "
+        f"{r['microseconds_per_step']:.2f} µs |"
+        for r in engines
+    )
+    cost_rows = "\n".join(
+        f"| {TITLES[c['game']]} | {c['seats']} | {_us(c['decision_us'])} | "
+        f"{_us(c['chance_us'])} | {c['bytes_per_state']:.0f} bytes |"
+        for c in costs
+    )
+    return f"""## Engines, through the public API
+
+Every registered game (`mousehole.games.MANIFESTS`) at every seat count it takes. The random
+game loop is `benchmarks/engine.py: random_games_per_second`: `current_player()`, then
+`chance_outcomes()` with `mousehole.engine.sample_outcome` or `legal_actions()` with a uniform
+choice, then `apply()`, until `TERMINAL`. Random players choose at random, so their games can
+be longer than games between computer players.
+
+{ENGINE_HEADER}
+{rows}
+
+The cost of one `apply`, averaged over the steps of random games at the game's most seats (a
+player's decisions and chance outcomes apart), and the memory each retained state holds:
+
+| game | seats | `apply` of a decision | `apply` of a chance outcome | memory per retained state |
+|---|---|---|---|---|
+{cost_rows}
 """
 
 
-def _ausdiemaus_rows(rows: list[dict[str, Any]]) -> str:
-    return "\n".join(
-        f"| {r['seats']} | {r['games_per_second']:,.0f} | {r['steps_per_game']:.0f} | "
-        f"{r['microseconds_per_step']:.2f} µs |"
-        for r in rows
+def _bots_section(decisions: list[dict[str, Any]], tournaments: list[dict[str, Any]]) -> str:
+    def timing(r: dict[str, Any]) -> str:
+        if not r["decisions"]:
+            return "| – | – | – | every action forced |"
+        return (
+            f"| {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {r['max_ms']:.2f} | "
+            f"{_met(r['p99_ms'] <= 100)} |"
+        )
+
+    rows = "\n".join(
+        f"| {TITLES[r['game']]} | {r['level']} | {r['seats']} | {r['games']} | "
+        f"{r['decisions']} {timing(r)}"
+        for r in decisions
     )
+    pairings = "\n".join(
+        f"| {TITLES[r['game']]} | {r['strong']} vs {r['weak']} | {r['seats']} | {r['games']} | "
+        f"{r['strong_wins']:g} | {r['share']:.1%} | {r['low']:.1%} – {r['high']:.1%} | "
+        f"{r['seconds']:.0f} s |"
+        for r in tournaments
+    )
+    return f"""## Computer players
+
+Decision time of every level of every game (`benchmarks/bots.py: decision_time`), over its
+real decisions (forced moves, where only one action is legal, excluded) in games at the game's
+most seats with every seat at that level, stopping after 1,000 decisions or 100 games:
+
+| game | level | seats | games | decisions | p50 ms | p99 ms | max ms | p99 ≤ 100 ms |
+|---|---|---|---|---|---|---|---|---|
+{rows}
+
+Tournaments between every two levels of a game: games at its most even seat count with half
+the seats at each level, seat order alternating (SWSW, WSWS) to cancel any first-player
+advantage, so an even match is 50%. The interval is the 95% Wilson score interval of the
+stronger level's share of wins (a shared win counts as a fraction); the levels differ only in
+decisions, the chance comes from the match seed (game *i* uses seed *i* for every pairing). A
+game with one level has no tournament.
+
+| game | pairing | seats | games | wins of the first | share | 95% interval | time |
+|---|---|---|---|---|---|---|---|
+{pairings}
+"""
+
+
+def _pages_section(pages: list[dict[str, Any]]) -> str:
+    rows = "\n".join(
+        f"| `/play/{r['game']}` | {r['first_load_bytes'] / 1000:.0f} kB | {r['files']} | "
+        f"{_met(r['first_load_bytes'] <= 300_000)} | {r['updates']} | "
+        f"{r['layout_shift']:.4f} |"
+        for r in pages
+    )
+    seconds = pages[0]["seconds"] if pages else 0
+    return f"""## The game pages in the browser
+
+For every registered game with a page (`manifest.page`), headless Chromium (Debian's package,
+driven by Playwright) loads `/play/<game>` from a fresh `mousehole serve` with an empty cache and
+counts the bytes transferred, all JavaScript, CSS, SVG and fonts included, gzip as served
+(target ≤ 300 kB). Then it starts the default match with every seat a computer player (the
+setup dialog's first seat switched to Computer) and watches {seconds:g} s of play at the fastest
+playback with reduced motion: the updates (committed moves) the page was sent meanwhile, and
+the cumulative layout shift (target: no layout shift when turns change; 0.1 is the web's
+"good" threshold, and shifts right after a click are excluded, as the standard does).
+
+| page | first load | responses | ≤ 300 kB | updates watched | layout shift |
+|---|---|---|---|---|---|
+{rows}
+"""
 
 
 def render(results: dict[str, Any], command: str) -> str:
     """Return docs/benchmarks.md for these results."""
-    t, a, m, lat = (results[k] for k in ("throughput", "apply", "memory", "latency"))
-    w = results["web"]
-    weight = "met" if w["first_load_bytes"] <= 300_000 else "NOT met"
     online = _online_section(results.get("online"))
-    rows = "\n".join(
-        f"| {r['strong']} vs {r['weak']} | {r['games']} | {r['strong_wins']} | "
-        f"{r['share']:.1%} | {r['low']:.1%} – {r['high']:.1%} | {r['seconds']:.0f} s |"
-        for r in results["tournaments"]
-    )
-    target = "met" if t["games_per_second"] >= 1000 else "NOT met"
-    gps = f"{t['games_per_second']:,.0f}"
-    latency = "met" if lat["p99_ms"] <= 100 else "NOT met"
     return f"""# Benchmarks
 
 Written by `{command}` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC at commit `{_commit()}`.
 Machine: {_machine()}.
 
 Speed targets are checked here, never in timed unit tests. Rates are the best of several
-repeats (the machine is shared; the best run is the least disturbed).
+repeats (the machine is shared; the best run is the least disturbed). Every table covers every
+game of the registry (`mousehole.games.MANIFESTS`): a game registered there is measured here
+with no change to the benchmarks.
 
-## Mouse Trap engine, through the public API
-
-| measure | value | target |
-|---|---|---|
-| complete random 4-seat games per second (one core) | {gps} | ≥ 1,000 ({target}) |
-| steps per game (actions + chance outcomes) | {t["steps_per_game"]:.0f} | |
-| cost per step, all API calls included | {t["microseconds_per_step"]:.2f} µs | |
-| `apply` of a roll (decision) | {a["apply_roll_us"]:.2f} µs | |
-| `apply` of a die outcome (move + effect) | {a["apply_die_us"]:.2f} µs | |
-| memory per retained state | {m["bytes_per_state"]:.0f} bytes | |
-
-The random game loop is `benchmarks/engine.py: random_games_per_second`: `current_player()`,
-then `chance_outcomes()` with `mousehole.engine.sample_outcome` or `legal_actions()` with a
-uniform choice, then `apply()`, until `TERMINAL`. Random players spend cheese and end trap
-phases at random, so these games are longer than games between computer players.
-
-## Aus die Maus! engine, through the public API
-
-The same loop (`benchmarks/engine.py: ausdiemaus_games_per_second`): every player has the one
-action "turn over", so only the chance outcomes (the lazily dealt cards) vary.
-
-| seats | complete random games per second (one core) | steps per game | cost per step |
-|---|---|---|---|
-{_ausdiemaus_rows(results.get("ausdiemaus", []))}
-
-## Computer players
-
-Hard-player decision latency over {lat["decisions"]} real decisions (forced moves excluded) in
-4-seat games against normal players: p50 {lat["p50_ms"]:.1f} ms, p99 {lat["p99_ms"]:.1f} ms,
-max {lat["max_ms"]:.1f} ms (target p99 ≤ 100 ms: {latency}).
-
-Tournaments: 4-seat games with two seats of each level, seat order alternating (SWSW, WSWS)
-to cancel any first-player advantage, so an even match is 50%. The interval is the 95%
-Wilson score interval of the stronger level's share of wins; the levels differ only in
-decisions, the dice come from the match seed (game *i* uses seed *i* for every pairing).
-
-| pairing | games | wins of the first | share | 95% interval | time |
-|---|---|---|---|---|---|
-{rows}
-
-## The match page in the browser
-
-Headless Chromium (Debian's package, driven by Playwright) loads `/play/mousetrap` from a fresh
-`mousehole serve` with an empty cache: **{w["first_load_bytes"] / 1000:.0f} kB transferred** in
-{w["files"]} responses, all JavaScript, CSS, SVG and fonts included, gzip as served (target
-≤ 300 kB: {weight}). Then it starts the default solo match (you against three computer players)
-and plays {w["turns"]} turn changes at the fastest playback: cumulative layout shift
-**{w["layout_shift"]:.4f}** (target: no layout shift when turns change; 0.1 is the web's
-"good" threshold, and shifts right after a click are excluded, as the standard does).
-{_table_section(results.get("table"))}
-{online}
+{_engine_section(results["engines"], results["costs"])}
+{_bots_section(results["decisions"], results["tournaments"])}
+{_pages_section(results["pages"])}{online}
 ## How to reproduce
 
 ```

@@ -1,20 +1,22 @@
-"""Computer players: hard-player decision latency and level-against-level tournaments."""
+"""Computer players of every registered game: each level's decision time, and level-against-level
+tournaments (the games and their levels come from `mousehole.games.MANIFESTS`)."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import Any
 
 import mousehole
-from mousehole.engine import Action, Match, State
-from mousehole.games import make_bot
+from mousehole.engine import Action, Match, Player, State
+from mousehole.games import MANIFESTS, make_bot
 from mousehole.simulation import wilson_interval
 
 
 class _Timed:
     """Wraps a player and times its non-forced decisions."""
 
-    def __init__(self, player: Any, times: list[float]):
+    def __init__(self, player: Player, times: list[float]):
         self.player = player
         self.times = times
 
@@ -28,44 +30,65 @@ class _Timed:
         return action
 
 
-def hard_latency(games: int = 100) -> dict[str, float]:
-    """Return the hard player's decision latency (ms) over real choices in 4-seat games."""
+def decision_time(name: str, level: str, decisions: int = 1000, games: int = 100) -> dict[str, Any]:
+    """Return the decision time (ms) of `level` at `name` over its real choices (forced moves
+    excluded) in games at the game's most seats, every seat of that level: stop after
+    `decisions` timed choices or `games` games, whichever comes first."""
+    seats = mousehole.games.manifest(name).max_seats
+    game = mousehole.load_game(name, seats=seats)
     times: list[float] = []
-    game = mousehole.load_game("mousetrap", seats=4)
-    for seed in range(games):
+    played = 0
+    while played < games and len(times) < decisions:
         players = {
-            seat: _Timed(make_bot("mousetrap", "hard"), times)
-            if seat % 2 == 0
-            else make_bot("mousetrap", "normal", seed * 4 + seat)
-            for seat in range(4)
+            seat: _Timed(make_bot(name, level, played * seats + seat), times)
+            for seat in range(seats)
         }
-        Match(game, seed=seed).play_out(players)
+        Match(game, seed=played).play_out(players)
+        played += 1
     times.sort()
     n = len(times)
-    return {
+    result: dict[str, Any] = {
+        "game": name,
+        "level": level,
+        "seats": seats,
+        "games": played,
         "decisions": n,
-        "p50_ms": times[n // 2] * 1e3,
-        "p99_ms": times[min(n - 1, int(n * 0.99))] * 1e3,
-        "max_ms": times[-1] * 1e3,
     }
+    if n:
+        result |= {
+            "p50_ms": times[n // 2] * 1e3,
+            "p99_ms": times[min(n - 1, int(n * 0.99))] * 1e3,
+            "max_ms": times[-1] * 1e3,
+        }
+    return result
 
 
-def tournament(strong: str, weak: str, games: int) -> dict[str, Any]:
-    """Play 4-seat games with two seats of each level, alternating SWSW / WSWS to cancel seat
-    order; return the stronger level's share of wins with its 95% Wilson interval."""
-    game = mousehole.load_game("mousetrap", seats=4)
-    wins = 0
+def every_level(decisions: int = 1000, games: int = 100) -> list[dict[str, Any]]:
+    """Return `decision_time` of every level of every registered game."""
+    return [decision_time(m.name, level, decisions, games) for m in MANIFESTS for level in m.bots]
+
+
+def tournament(name: str, strong: str, weak: str, games: int) -> dict[str, Any]:
+    """Play games of `name` at its most even seat count with the seats split between two
+    levels, alternating SWSW / WSWS to cancel seat order; return the stronger level's share of
+    wins (a shared win counted as a fraction) with its 95% Wilson interval."""
+    manifest = mousehole.games.manifest(name)
+    seats = manifest.max_seats - manifest.max_seats % 2
+    game = mousehole.load_game(name, seats=seats)
+    wins = 0.0
     start = time.perf_counter()
     for index in range(games):
-        levels = [strong, weak] * 2 if index % 2 == 0 else [weak, strong] * 2
+        pair = [strong, weak] if index % 2 == 0 else [weak, strong]
+        levels = pair * (seats // 2)
         players = {
-            seat: make_bot("mousetrap", level, index * 4 + seat)
-            for seat, level in enumerate(levels)
+            seat: make_bot(name, level, index * seats + seat) for seat, level in enumerate(levels)
         }
-        [winner] = Match(game, seed=index).play_out(players).winners()
-        wins += levels[winner] == strong
+        winners = Match(game, seed=index).play_out(players).winners()
+        wins += sum(levels[w] == strong for w in winners) / max(1, len(winners))
     low, high = wilson_interval(wins, games)
     return {
+        "game": name,
+        "seats": seats,
         "strong": strong,
         "weak": weak,
         "games": games,
@@ -75,3 +98,14 @@ def tournament(strong: str, weak: str, games: int) -> dict[str, Any]:
         "high": high,
         "seconds": time.perf_counter() - start,
     }
+
+
+def tournaments(games: int = 1000) -> list[dict[str, Any]]:
+    """Return a `tournament` of `games` games for every two levels of every registered game
+    (the later level in the manifest, the stronger, first)."""
+    return [
+        tournament(m.name, strong, weak, games)
+        for m in MANIFESTS
+        if m.max_seats >= 2
+        for weak, strong in itertools.combinations(m.bots, 2)
+    ]

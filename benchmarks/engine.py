@@ -1,4 +1,6 @@
-"""Engine throughput, apply cost and memory per state, measured through the public API."""
+"""Engine throughput, apply cost and memory per state of every registered game, measured
+through the public API (the games and their seat counts come from `mousehole.games.MANIFESTS`).
+"""
 
 from __future__ import annotations
 
@@ -8,14 +10,15 @@ import tracemalloc
 from typing import Any
 
 import mousehole
-from mousehole.engine import CHANCE, TERMINAL, sample_outcome
+from mousehole.engine import CHANCE, TERMINAL, Action, State, sample_outcome
+from mousehole.games import MANIFESTS
 
 
 def random_games_per_second(
-    games: int = 200, repeats: int = 5, seats: int = 4, name: str = "mousetrap"
+    name: str, seats: int, games: int = 200, repeats: int = 5
 ) -> dict[str, Any]:
-    """Return the best-of-`repeats` rate of complete random games of `name` through the public
-    API.
+    """Return the best-of-`repeats` rate of complete random games of `name` at `seats` seats
+    through the public API.
 
     Each game: `load_game` once, then `new_initial_state`, and per step `current_player`,
     `chance_outcomes` + a sampled outcome or `legal_actions` + a uniform choice, and `apply`.
@@ -40,48 +43,68 @@ def random_games_per_second(
         best = max(best, games / elapsed)
         steps_per_game = steps / games
     return {
+        "game": name,
+        "seats": seats,
         "games_per_second": best,
         "steps_per_game": steps_per_game,
         "microseconds_per_step": 1e6 / (best * steps_per_game),
     }
 
 
-def ausdiemaus_games_per_second(
-    games: int = 1000, repeats: int = 5, seats: int = 4
-) -> dict[str, Any]:
-    """Return `random_games_per_second` for Aus die Maus! (same loop, same result keys).
+def every_game(games: int = 200, repeats: int = 5) -> list[dict[str, Any]]:
+    """Return `random_games_per_second` for every registered game at every seat count."""
+    return [
+        random_games_per_second(m.name, seats, games, repeats)
+        for m in MANIFESTS
+        for seats in range(m.min_seats, m.max_seats + 1)
+    ]
 
-    Its players have one action, so only the chance outcomes (the lazily dealt cards) vary.
-    """
-    return random_games_per_second(games, repeats, seats, name="ausdiemaus")
+
+def _random_steps(name: str, seats: int, count: int, seed: int) -> list[tuple[State, Action]]:
+    """Return `count` (state, action) pairs met along random games, in play order."""
+    game = mousehole.load_game(name, seats=seats)
+    rng = random.Random(seed)
+    steps: list[tuple[State, Action]] = []
+    state = game.new_initial_state()
+    while len(steps) < count:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.current_player() == CHANCE:
+            action = sample_outcome(state.chance_outcomes(), rng.random())
+        else:
+            actions = state.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+        steps.append((state, action))
+        state = state.apply(action)
+    return steps
 
 
-def apply_cost(samples: int = 200_000) -> dict[str, float]:
-    """Return the mean cost in microseconds of `apply` for a roll and for a die outcome."""
-    game = mousehole.load_game("mousetrap", seats=4, start_seat=0)
-    rolling = game.new_initial_state()
-    roll = rolling.legal_actions()[0]
-    moving = rolling.apply(roll)
-    dice = [a for a, _ in moving.chance_outcomes()]
-    result = {}
-    start = time.perf_counter()
-    for _ in range(samples):
-        rolling.apply(roll)
-    result["apply_roll_us"] = (time.perf_counter() - start) / samples * 1e6
-    start = time.perf_counter()
-    for i in range(samples):
-        moving.apply(dice[i % 6])
-    result["apply_die_us"] = (time.perf_counter() - start) / samples * 1e6
+def apply_cost(name: str, seats: int, samples: int = 200_000) -> dict[str, Any]:
+    """Return the mean cost in microseconds of `apply` at a player's decision and at a chance
+    node, over the steps of random games of `name` (each step applied again and again)."""
+    steps = _random_steps(name, seats, 4_000, seed=1)
+    result: dict[str, Any] = {"game": name, "seats": seats}
+    for key, chance in (("decision_us", False), ("chance_us", True)):
+        chosen = [(s, a) for s, a in steps if (s.current_player() == CHANCE) == chance]
+        if not chosen:
+            result[key] = None
+            continue
+        rounds = max(1, samples // len(chosen))
+        start = time.perf_counter()
+        for _ in range(rounds):
+            for state, action in chosen:
+                state.apply(action)
+        result[key] = (time.perf_counter() - start) / (rounds * len(chosen)) * 1e6
     return result
 
 
-def memory_per_state(count: int = 20_000) -> dict[str, float]:
-    """Return the bytes held per retained state along random games (tracemalloc)."""
-    game = mousehole.load_game("mousetrap", seats=4)
+def memory_per_state(name: str, seats: int, count: int = 20_000) -> dict[str, Any]:
+    """Return the bytes held per retained state along random games of `name` (tracemalloc)."""
+    game = mousehole.load_game(name, seats=seats)
     rng = random.Random(3)
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    kept = []
+    kept: list[State] = []
     state = game.new_initial_state()
     while len(kept) < count:
         if state.is_terminal():
@@ -96,4 +119,12 @@ def memory_per_state(count: int = 20_000) -> dict[str, float]:
     used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
     list_overhead = 8 * len(kept)
-    return {"bytes_per_state": (used - list_overhead) / len(kept)}
+    return {"game": name, "seats": seats, "bytes_per_state": (used - list_overhead) / len(kept)}
+
+
+def costs(samples: int = 200_000, states: int = 20_000) -> list[dict[str, Any]]:
+    """Return `apply_cost` and `memory_per_state` of every registered game at its most seats."""
+    return [
+        apply_cost(m.name, m.max_seats, samples) | memory_per_state(m.name, m.max_seats, states)
+        for m in MANIFESTS
+    ]

@@ -44,9 +44,16 @@ from typing import Any
 import orjson
 import uvloop
 
+from mousehole.games import MANIFESTS
+
 from .engine import random_games_per_second
 
+GAME = MANIFESTS[0].name
+"""The game the rooms play: the registry's first (the flagship, the catalogue's first card)."""
+SEATS = 4
 PREFERENCE = ("roll", "split", "crank", "end")
+"""Action types played first when legal (the flagship's turn: roll, pay, crank, finish); a
+game without them plays its first legal action."""
 
 
 def _raise_nofile() -> None:
@@ -264,9 +271,9 @@ class LoadRoom:
 
         port = self.client.settings.port
         spec = {
-            "game": "mousetrap",
-            "options": {"seats": 4, "start_seat": None},
-            "seats": [{"kind": "open"}] * 4,
+            "game": GAME,
+            "options": {"seats": SEATS},
+            "seats": [{"kind": "open"}] * SEATS,
             "host_name": "Load 0",
         }
         status, body = await _post(port, "/api/online", spec)
@@ -275,7 +282,7 @@ class LoadRoom:
             raise RuntimeError(f"create: {status} {body}")
         self.client.stats.rooms_created += 1
         code, tokens = body["code"], {0: body["token"]}
-        for seat in (1, 2, 3):
+        for seat in range(1, SEATS):
             status, body = await _post(
                 port, f"/api/online/{code}/join", {"name": f"Load {seat}", "seat": seat}
             )
@@ -283,7 +290,7 @@ class LoadRoom:
                 self.client.stats.error(f"join_{status}")
                 raise RuntimeError(f"join: {status} {body}")
             tokens[seat] = body["token"]
-        for seat in range(4):
+        for seat in range(SEATS):
             websocket = await connect(
                 f"ws://127.0.0.1:{port}/ws/online/{code}",
                 compression="deflate" if self.client.settings.compression else None,
@@ -471,7 +478,7 @@ def run_load(
     _raise_nofile()
     # This machine's speed at this moment: the same class of machine has measured from 685 to
     # 2,395 random games a second, and the server's ceiling moves with it (docs/benchmarks.md).
-    speed = random_games_per_second(games=50, repeats=3)["games_per_second"]
+    speed = random_games_per_second(GAME, SEATS, games=50, repeats=3)["games_per_second"]
     process, port, db = start_server(mode)
     context = mp.get_context("fork")
     ready = context.Value("i", 0)

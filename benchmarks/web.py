@@ -1,12 +1,14 @@
-"""Front-end budgets in a real browser: first-load weight of the match page and layout shift.
+"""Front-end budgets in a real browser: first-load weight of every game's page and layout shift.
 
-Starts `mousehole serve` on a free port and drives Debian's Chromium with Playwright: the bytes
-transferred for the first load of /play/mousetrap (every response, compressed as sent), and the
-cumulative layout shift while computer players take turns.
+Starts `mousehole serve` on a free port and drives Debian's Chromium with Playwright: for every
+registered game with a page (`manifest.page`), the bytes transferred for the first load of
+`/play/<game>` (every response, compressed as sent), and the cumulative layout shift while
+computer players take turns.
 """
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -15,6 +17,8 @@ import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+from mousehole.games import MANIFESTS
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -58,65 +62,10 @@ def _serve() -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("the server did not start")
 
 
-def page_budget(turns: int = 12) -> dict[str, Any]:
-    """Return the match page's first-load bytes and the layout shift over `turns` turn changes."""
-    from playwright.sync_api import sync_playwright
-
-    process, url = _serve()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            context = browser.new_context(viewport={"width": 1280, "height": 860})
-            context.add_init_script(
-                "localStorage.setItem('mousehole.settings', JSON.stringify("
-                "{speed: 'fast', reducedMotion: 'on'}));"
-            )
-            context.add_init_script(LAYOUT_SHIFT_OBSERVER)
-            page = context.new_page()
-            sizes: list[tuple[str, int]] = []
-
-            def finished(request: Any) -> None:
-                measured = request.sizes()
-                body = measured["responseBodySize"]
-                sizes.append((request.url, body + measured["responseHeadersSize"]))
-
-            page.on("requestfinished", finished)
-            page.goto(f"{url}/play/mousetrap", wait_until="networkidle")
-            first_load = sum(size for _, size in sizes)
-            files = len(sizes)
-            page.get_by_test_id("start-match").click()
-            page.get_by_test_id("board").wait_for()
-            page.evaluate("window.__cls = 0")
-            seen = 0
-            deadline = time.monotonic() + 120
-            whose_turn = (
-                "() => [...document.querySelectorAll('[data-testid^=seat-badge-]')]"
-                ".findIndex((badge) => badge.textContent.trim().toUpperCase() === 'TURN')"
-            )
-            last = page.evaluate(whose_turn)
-            while seen < turns and time.monotonic() < deadline:
-                roll = page.get_by_test_id("roll")
-                if roll.is_visible() and roll.is_enabled():
-                    roll.click()
-                end = page.get_by_test_id("end-turn")
-                if end.is_visible() and end.is_enabled():
-                    end.click()
-                page.wait_for_timeout(150)
-                now = page.evaluate(whose_turn)
-                if now != last:
-                    seen += 1
-                    last = now
-            shift = float(page.evaluate("window.__cls"))
-            browser.close()
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-    return {"first_load_bytes": first_load, "files": files, "layout_shift": shift, "turns": seen}
-
-
-def table_budget(turns: int = 30) -> dict[str, Any]:
-    """Return the Aus die Maus! page's first-load bytes and the layout shift while `turns`
-    cards are turned over (the default match: you and three computer players)."""
+def page_budget(name: str, seconds: float = 12.0) -> dict[str, Any]:
+    """Return the first-load bytes of `/play/<name>`, then the layout shift over `seconds` of
+    the default match with every seat a computer player (the shared setup dialog's seat kinds),
+    and how many updates (committed moves) the page was sent meanwhile."""
     from playwright.sync_api import sync_playwright
 
     process, url = _serve()
@@ -131,30 +80,47 @@ def table_budget(turns: int = 30) -> dict[str, Any]:
             context.add_init_script(LAYOUT_SHIFT_OBSERVER)
             page = context.new_page()
             sizes: list[int] = []
-            page.on(
-                "requestfinished",
-                lambda request: sizes.append(
-                    request.sizes()["responseBodySize"] + request.sizes()["responseHeadersSize"]
-                ),
-            )
-            page.goto(f"{url}/play/ausdiemaus", wait_until="networkidle")
+
+            def finished(request: Any) -> None:
+                measured = request.sizes()
+                sizes.append(measured["responseBodySize"] + measured["responseHeadersSize"])
+
+            page.on("requestfinished", finished)
+            updates = [0]
+
+            def frames(socket: Any) -> None:
+                def received(payload: str | bytes) -> None:
+                    message = json.loads(payload)
+                    if isinstance(message, dict) and message.get("type") == "update":
+                        updates[0] += 1
+
+                socket.on("framereceived", received)
+
+            page.on("websocket", frames)
+            page.goto(f"{url}/play/{name}", wait_until="networkidle")
             first_load, files = sum(sizes), len(sizes)
+            page.get_by_test_id("setup").wait_for()
+            page.get_by_test_id("seat-0-kind").select_option("computer")
             page.get_by_test_id("start-match").click()
-            page.get_by_test_id("turn-over").wait_for()
+            page.get_by_test_id("setup").wait_for(state="hidden")
             page.evaluate("window.__cls = 0")
-            turned = "() => window.ausdiemausPage.snapshot?.state?.turns ?? 0"
-            deadline = time.monotonic() + 120
-            while page.evaluate(turned) < turns and time.monotonic() < deadline:
-                if page.evaluate("window.ausdiemausPage.snapshot?.to_act === null"):
-                    break  # the game ended first
-                button = page.get_by_test_id("turn-over")
-                if button.is_enabled():
-                    button.click()
-                page.wait_for_timeout(100)
+            updates[0] = 0
+            page.wait_for_timeout(seconds * 1000)
             shift = float(page.evaluate("window.__cls"))
-            seen = int(page.evaluate(turned))
             browser.close()
     finally:
         process.terminate()
         process.wait(timeout=10)
-    return {"first_load_bytes": first_load, "files": files, "layout_shift": shift, "turns": seen}
+    return {
+        "game": name,
+        "first_load_bytes": first_load,
+        "files": files,
+        "layout_shift": shift,
+        "seconds": seconds,
+        "updates": updates[0],
+    }
+
+
+def every_page(seconds: float = 12.0) -> list[dict[str, Any]]:
+    """Return `page_budget` of every registered game that has a page."""
+    return [page_budget(m.name, seconds) for m in MANIFESTS if m.page is not None]
