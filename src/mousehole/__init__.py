@@ -1,10 +1,19 @@
 """Mousehole: mouse-and-cheese board games with one Python rules authority.
 
+Every game is registered in `mousehole.games` (its manifest); a match played out by computer
+players is a record, and replaying the record gives back the same position:
+
 >>> import mousehole
->>> game = mousehole.load_game("mousetrap", seats=4, start_seat=0)
->>> state = game.new_initial_state()
->>> state.current_player(), [a.to_json() for a in state.legal_actions()]
-(0, [{'type': 'roll'}])
+>>> from mousehole.games import MANIFESTS, make_bot
+>>> first = MANIFESTS[0]
+>>> game = mousehole.load_game(first.name, seats=2)
+>>> players = {seat: make_bot(first.name, first.levels[0], seed=seat) for seat in (0, 1)}
+>>> match = mousehole.Match(game, seed=7)
+>>> match.play_out(players).is_terminal()
+True
+>>> replayed = mousehole.replay(match.record.to_json())
+>>> replayed.error is None and replayed.state.to_json() == match.state.to_json()
+True
 """
 
 from __future__ import annotations

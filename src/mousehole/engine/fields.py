@@ -23,8 +23,8 @@ def json_object(data: Any) -> Mapping[str, Any]:
 
 
 def same_game(data: Mapping[str, Any], name: str, position: str) -> None:
-    """Check the optional `game` field names `name`; `position` says what this one is (for
-    instance "a Mouse Trap position")."""
+    """Check the optional `game` field names `name`; `position` says what this one is, in the
+    game's words (its codec passes "a <title> position")."""
     if data.get("game", name) != name:
         raise InvalidStateError("game", f"this is {position}, not {data['game']!r}")
 

@@ -1,6 +1,6 @@
 // Hand-drawn SVG art for the Aus die Maus! table: the cards (cheese, cat, a mouse with one to
 // three paws, the back), the mouse chip, the paw icon and the seat tokens (a colour-blind-safe
-// colour AND a shape AND the name, like the Mouse Trap tokens). Pure markup builders: no DOM.
+// colour AND a shape AND the name, as every game's seat tokens have). Pure markup builders: no DOM.
 
 import { escapeHtml } from "/static/shared/html.js";
 
