@@ -17,7 +17,7 @@ import mousehole
 from mousehole.engine import verify
 from mousehole.server.online import OnlineRoom
 from mousehole.server.room import Room
-from mousehole.server.storage import RoomStore
+from mousehole.server.store.sqlite import SQLiteStore
 
 from .test_cli import run
 
@@ -47,7 +47,7 @@ def db(tmp_path: Path) -> Path:
     """A database with a finished local Mouse Trap match, a local match just begun, and an
     online Aus die Maus! room waiting for its players."""
     path = tmp_path / "rooms.sqlite3"
-    store = RoomStore(path)
+    store = SQLiteStore(path)
     finished, _ = Room.create("mousetrap", {"seats": 2, "start_seat": 0}, HUMANS, room_id="a" * 16)
     store.create(finished.stored())
     _finish(finished)
@@ -98,7 +98,7 @@ def test_the_listing_shows_every_room_newest_change_first_with_its_seats(
         ["b" * 16, "mousetrap", "local", "playing"],
         ["a" * 16, "mousetrap", "local", "finished"],
     ]
-    moves = RoomStore(db).load("a" * 16)
+    moves = SQLiteStore(db).load("a" * 16)
     assert moves is not None and rows[2][4] == str(len(moves.moves)) and len(moves.moves) > 50
     assert [row[5] for row in rows] == ["2026-12-01 11:00", "2026-12-01 10:00", "2026-12-01 09:00"]
     assert rows[0][-1] == "Ann, (open), Seat 3 (computer auto)"
@@ -125,7 +125,7 @@ def test_the_listing_filters_by_mode_and_game_and_stops_at_the_limit(
 def test_the_json_listing_never_shows_a_token_hash(
     db: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    stored = RoomStore(db).load("KQ7MPX")
+    stored = SQLiteStore(db).load("KQ7MPX")
     assert stored is not None
     hashes = [seat["token_hash"] for seat in stored.seats if seat.get("token_hash")]
     assert hashes and stored.owner_hash
@@ -145,14 +145,14 @@ def test_a_finished_rooms_record_replays_and_verifies(
     record = json.loads(result.out)
     replayed = mousehole.replay(record)
     assert replayed.error is None and replayed.state.is_terminal()
-    stored = RoomStore(db).load("a" * 16)
+    stored = SQLiteStore(db).load("a" * 16)
     assert stored is not None and record == stored.record_json()
 
 
 def test_a_running_online_rooms_record_leaves_its_secret_out_and_says_so(
     db: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    stored = RoomStore(db).load("KQ7MPX")
+    stored = SQLiteStore(db).load("KQ7MPX")
     assert stored is not None and stored.secret
     result = run(["rooms", "--db", str(db), "kq7mpx"], capsys)  # codes in any case
     assert result.status == 0
@@ -173,7 +173,7 @@ def test_an_unknown_or_ambiguous_room_is_an_error_naming_it(
     result = run(["rooms", "--db", str(db), "ZZZZZZ"], capsys)
     assert (result.status, result.out) == (1, "")
     assert result.err == f"mousehole rooms: no room 'ZZZZZZ' in {str(db)!r}\n"
-    store = RoomStore(db)
+    store = SQLiteStore(db)
     twin, _ = Room.create("mousetrap", {"seats": 2}, HUMANS, room_id="a" * 15 + "b")
     store.create(twin.stored())
     store.close()

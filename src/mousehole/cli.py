@@ -112,7 +112,7 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     from .server import create_app
     from .server.hub import OnlineSettings
-    from .server.storage import StorageError
+    from .server.store import StorageError
     from .server.wire import MAX_FRAME
 
     if not 1 <= args.port <= 65535:
@@ -306,7 +306,7 @@ def _verify(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 def _rooms(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """List stored rooms (newest change first), or print one room's record as JSON."""
-    from .server.storage import DEFAULT_DB_PATH, RoomStore, StorageError
+    from .server.store import DEFAULT_DB_PATH, SQLiteStore, StorageError
 
     path = Path(args.db) if args.db else DEFAULT_DB_PATH
     if args.game is not None and args.game not in GAMES:
@@ -316,7 +316,7 @@ def _rooms(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if not path.is_file():  # never create an empty database by looking for one
         parser.error(f"no database at {str(path)!r} (mousehole serve --db {path} makes one)")
     try:
-        store = RoomStore(path)
+        store = SQLiteStore(path)
     except StorageError as error:
         parser.error(str(error))
     try:

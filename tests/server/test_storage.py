@@ -22,22 +22,17 @@ from mousehole.server import create_app
 from mousehole.server.hub import Hub, OnlineSettings
 from mousehole.server.online import OnlineRoom
 from mousehole.server.room import Committed, Room
-from mousehole.server.storage import (
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    RoomStore,
-    StorageError,
-    StoredMove,
-    _dumps,
-)
+from mousehole.server.store import SQLiteStore, StorageError, StoredMove
+from mousehole.server.store.appends import dumps as _dumps
+from mousehole.server.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 OPTIONS = {"seats": 2, "start_seat": 0}
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[RoomStore]:
-    store = RoomStore(tmp_path / "rooms.sqlite3")
+def store(tmp_path: Path) -> Iterator[SQLiteStore]:
+    store = SQLiteStore(tmp_path / "rooms.sqlite3")
     yield store
     store.close()
 
@@ -60,7 +55,7 @@ def _record_moves(room: Room) -> list[StoredMove]:
     return room.stored().moves
 
 
-def test_a_room_and_its_appended_moves_load_back_exactly(store: RoomStore) -> None:
+def test_a_room_and_its_appended_moves_load_back_exactly(store: SQLiteStore) -> None:
     room = _room()
     store.create(room.stored())
     for _ in range(3):
@@ -82,7 +77,7 @@ def test_a_room_and_its_appended_moves_load_back_exactly(store: RoomStore) -> No
 
 @pytest.mark.parametrize(("skip", "problem"), [(1, "a gap"), (-1, "an overlap")])
 def test_a_move_that_leaves_a_gap_or_overlaps_is_refused_and_nothing_is_stored(
-    store: RoomStore, skip: int, problem: str
+    store: SQLiteStore, skip: int, problem: str
 ) -> None:
     room = _room()
     store.create(room.stored())
@@ -104,20 +99,20 @@ def test_a_move_that_leaves_a_gap_or_overlaps_is_refused_and_nothing_is_stored(
     assert loaded is not None and loaded.moves == _record_moves(room)
 
 
-def test_appending_to_a_room_that_is_not_stored_is_refused(store: RoomStore) -> None:
+def test_appending_to_a_room_that_is_not_stored_is_refused(store: SQLiteStore) -> None:
     with pytest.raises(StorageError, match="no such room"):
         store.append("ghost", [StoredMove(0, 0, {"type": "roll"})])
 
 
 def test_a_store_reopened_on_the_same_file_sees_every_room_and_move(tmp_path: Path) -> None:
     path = tmp_path / "rooms.sqlite3"
-    first = RoomStore(path)
+    first = SQLiteStore(path)
     room = _room()
     first.create(room.stored())
     first.append(room.room_id, _play(room, 4))
     first.close()
 
-    second = RoomStore(path)
+    second = SQLiteStore(path)
     try:
         loaded = second.load(room.room_id)
         assert loaded is not None and loaded.moves == _record_moves(room)
@@ -127,7 +122,7 @@ def test_a_store_reopened_on_the_same_file_sees_every_room_and_move(tmp_path: Pa
 
 
 def test_a_room_rebuilt_from_the_store_shows_the_same_snapshot_and_plays_on(
-    store: RoomStore,
+    store: SQLiteStore,
 ) -> None:
     room = _room()
     store.create(room.stored())
@@ -145,7 +140,7 @@ def test_a_room_rebuilt_from_the_store_shows_the_same_snapshot_and_plays_on(
 
 
 def test_a_rebuilt_room_draws_the_chance_the_uninterrupted_room_would_have_drawn(
-    store: RoomStore,
+    store: SQLiteStore,
 ) -> None:
     # The seed's stream is skipped past the outcomes already drawn: restarting it would replay
     # rolls the players have seen, and let them predict the next ones.
@@ -160,7 +155,7 @@ def test_a_rebuilt_room_draws_the_chance_the_uninterrupted_room_would_have_drawn
 
 
 def test_a_room_whose_chance_a_secret_decides_keeps_it_stored_and_never_shows_it(
-    store: RoomStore,
+    store: SQLiteStore,
 ) -> None:
     new_secret = getattr(mousehole.engine, "new_secret", None)
     if new_secret is None:
@@ -180,7 +175,7 @@ def test_a_room_whose_chance_a_secret_decides_keeps_it_stored_and_never_shows_it
 
 
 def test_a_room_resumed_from_a_record_with_a_starting_position_is_stored_and_rebuilt(
-    store: RoomStore,
+    store: SQLiteStore,
 ) -> None:
     game = mousehole.load_game("mousetrap", **OPTIONS)
     start = game.new_initial_state().to_json()
@@ -208,7 +203,7 @@ def test_stored_json_is_compact_with_sorted_keys(value: Any, text: str) -> None:
     assert json.loads(_dumps(value)) == json.loads(json.dumps(value))
 
 
-def test_the_database_is_in_wal_mode_with_a_schema_version(store: RoomStore) -> None:
+def test_the_database_is_in_wal_mode_with_a_schema_version(store: SQLiteStore) -> None:
     with closing(sqlite3.connect(store.path)) as other:
         assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert other.execute("SELECT version FROM schema_version").fetchall() == [(3,)]
@@ -218,7 +213,7 @@ def test_the_database_is_in_wal_mode_with_a_schema_version(store: RoomStore) -> 
 def test_the_sync_setting_sets_how_durable_a_commit_is(
     tmp_path: Path, sync: str, level: int
 ) -> None:
-    store = RoomStore(tmp_path / "rooms.sqlite3", sync=sync)
+    store = SQLiteStore(tmp_path / "rooms.sqlite3", sync=sync)
     try:
         # PRAGMA synchronous reads 1 for NORMAL and 2 for FULL on the store's own connection
         assert store._db.execute("PRAGMA synchronous").fetchone()[0] == level
@@ -228,7 +223,7 @@ def test_the_sync_setting_sets_how_durable_a_commit_is(
         store.append("r1", moves)
     finally:
         store.close()
-    reopened = RoomStore(tmp_path / "rooms.sqlite3", sync=sync)
+    reopened = SQLiteStore(tmp_path / "rooms.sqlite3", sync=sync)
     try:
         loaded = reopened.load("r1")
         assert loaded is not None and [m.index for m in loaded.moves] == [m.index for m in moves]
@@ -238,11 +233,11 @@ def test_the_sync_setting_sets_how_durable_a_commit_is(
 
 def test_an_unknown_sync_setting_is_refused_by_name(tmp_path: Path) -> None:
     with pytest.raises(StorageError, match=r"sync: expected one of normal, full, not 'off'"):
-        RoomStore(tmp_path / "rooms.sqlite3", sync="off")
+        SQLiteStore(tmp_path / "rooms.sqlite3", sync="off")
     assert not (tmp_path / "rooms.sqlite3").exists()
 
 
-def test_a_second_room_with_the_same_id_is_refused(store: RoomStore) -> None:
+def test_a_second_room_with_the_same_id_is_refused(store: SQLiteStore) -> None:
     store.create(_room().stored())
     with pytest.raises(StorageError, match="create room 'r1'"):
         store.create(_room().stored())
@@ -250,12 +245,12 @@ def test_a_second_room_with_the_same_id_is_refused(store: RoomStore) -> None:
 
 def test_a_database_from_a_newer_server_is_refused_at_startup(tmp_path: Path) -> None:
     path = tmp_path / "rooms.sqlite3"
-    RoomStore(path).close()
+    SQLiteStore(path).close()
     with closing(sqlite3.connect(path)) as db, db:
         db.execute("UPDATE schema_version SET version = 4")
 
     with pytest.raises(StorageError, match="schema version 4"):
-        RoomStore(path)
+        SQLiteStore(path)
 
 
 def _private(room_id: str) -> OnlineRoom:
@@ -265,7 +260,7 @@ def _private(room_id: str) -> OnlineRoom:
     return room
 
 
-def test_rooms_not_in_memory_are_rebuilt_from_the_store(store: RoomStore) -> None:
+def test_rooms_not_in_memory_are_rebuilt_from_the_store(store: SQLiteStore) -> None:
     room = _private("00000000000000a1")
     asyncio.run(Hub(store).create(room))
     store.append(room.code, _play(room.room, 3))
@@ -280,7 +275,7 @@ def test_rooms_not_in_memory_are_rebuilt_from_the_store(store: RoomStore) -> Non
     assert after_restart.get("nope") is None, "not the shape of a room id: not even looked up"
 
 
-def test_an_evicted_room_comes_back_from_the_store(store: RoomStore) -> None:
+def test_an_evicted_room_comes_back_from_the_store(store: SQLiteStore) -> None:
     hub = Hub(store, OnlineSettings(max_rooms=1))
     first, second = _private("00000000000000aa"), _private("00000000000000bb")
     asyncio.run(hub.create(first))
@@ -293,7 +288,7 @@ def test_an_evicted_room_comes_back_from_the_store(store: RoomStore) -> None:
     assert back.snapshot("owner") == first.snapshot("owner")
 
 
-def test_a_batch_commits_every_good_write_and_fails_the_bad_one_alone(store: RoomStore) -> None:
+def test_a_batch_commits_every_good_write_and_fails_the_bad_one_alone(store: SQLiteStore) -> None:
     room = _room()
     store.create(room.stored())
     moves = _play(room, 2)
@@ -326,7 +321,7 @@ def _rows(path: Path, room_id: str) -> list[tuple[Any, ...]]:
 
 
 def test_appends_stored_together_are_the_rows_one_append_at_a_time_stores(
-    store: RoomStore,
+    store: SQLiteStore,
 ) -> None:
     alone, together = _room(), Room.create("mousetrap", OPTIONS, HUMANS, room_id="r2")[0]
     store.create(alone.stored())
@@ -352,7 +347,7 @@ def test_appends_stored_together_are_the_rows_one_append_at_a_time_stores(
 
 
 def test_appends_stored_together_fail_alone_with_the_error_one_append_gets(
-    store: RoomStore,
+    store: SQLiteStore,
 ) -> None:
     room = _room()
     store.create(room.stored())
@@ -380,7 +375,7 @@ def test_appends_stored_together_fail_alone_with_the_error_one_append_gets(
 
 
 def test_when_a_run_of_appends_fails_in_sqlite_only_the_append_at_fault_is_refused(
-    store: RoomStore,
+    store: SQLiteStore,
 ) -> None:
     rooms = [Room.create("mousetrap", OPTIONS, HUMANS, room_id=f"r{i}")[0] for i in range(3)]
     for room in rooms:
@@ -408,7 +403,7 @@ def test_when_a_run_of_appends_fails_in_sqlite_only_the_append_at_fault_is_refus
 
 
 def test_a_write_that_raises_a_bug_stores_nothing_of_its_batch_and_the_store_goes_on(
-    store: RoomStore,
+    store: SQLiteStore,
 ) -> None:
     room = _room()
     store.create(room.stored())
@@ -425,7 +420,7 @@ def test_a_write_that_raises_a_bug_stores_nothing_of_its_batch_and_the_store_goe
     assert len(_rows(store.path, "r1")) == len(moves)
 
 
-def test_the_writer_groups_concurrent_writes_into_few_transactions(store: RoomStore) -> None:
+def test_the_writer_groups_concurrent_writes_into_few_transactions(store: SQLiteStore) -> None:
     rooms = [_private(f"{i:016x}") for i in range(50)]
     for room in rooms:
         store.create(room.stored())
@@ -553,7 +548,7 @@ def test_a_version_1_file_is_migrated_to_the_current_version_and_its_rooms_load_
             [(stored.room_id, m.index, m.seat, json.dumps(m.action)) for m in stored.moves],
         )
 
-    migrated = RoomStore(path)
+    migrated = SQLiteStore(path)
     try:
         assert migrated.schema_version() == SCHEMA_VERSION
         loaded = migrated.load(room.room_id)
@@ -595,7 +590,7 @@ def test_a_version_2_file_is_migrated_to_version_3_and_its_online_rooms_talk_on(
             ),
         )
 
-    migrated = RoomStore(path)
+    migrated = SQLiteStore(path)
     try:
         assert migrated.schema_version() == 3
         loaded = migrated.load("K7QM4X", lines=50)
@@ -632,7 +627,7 @@ def _age(path: Path, room_id: str, days: float) -> None:
 
 def test_expired_rooms_are_pruned_with_their_moves_and_others_are_kept(tmp_path: Path) -> None:
     path = tmp_path / "rooms.sqlite3"
-    store = RoomStore(path)
+    store = SQLiteStore(path)
     rooms = {
         name: _private(f"{i:016x}") for i, name in enumerate(("done", "fresh", "stale", "live"))
     }
@@ -666,7 +661,7 @@ def test_expired_rooms_are_pruned_with_their_moves_and_others_are_kept(tmp_path:
 
 def test_expired_rooms_are_pruned_while_no_socket_is_open_anywhere(tmp_path: Path) -> None:
     path = tmp_path / "rooms.sqlite3"
-    store = RoomStore(path)
+    store = SQLiteStore(path)
     room = _private("00000000000000ab")
     store.create(room.stored())
     _age(path, room.code, 91)

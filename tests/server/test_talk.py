@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 
 from mousehole.server import create_app
 from mousehole.server.hub import Hub, OnlineSettings
-from mousehole.server.storage import RoomStore
+from mousehole.server.store.sqlite import SQLiteStore
 from mousehole.server.talk import KEPT_LINES, MAX_LINE, REACTIONS, RECENT_LINES
 from tests.processes import ServerProcess, post_json
 
@@ -363,7 +363,7 @@ def test_pruning_a_room_deletes_its_talk(db: Path, clock: FakeClock) -> None:
             ann.send_json({"type": "chat", "text": "anyone?"})
             _until(ann, "said")
     assert len(_stored(db)) == 1
-    store = RoomStore(db)
+    store = SQLiteStore(db)
     try:
         later = datetime.now(UTC) + timedelta(days=91)  # untouched for 91 days: expired
         assert asyncio.run(Hub(store).prune(later)) == [code]

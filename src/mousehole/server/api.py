@@ -13,7 +13,7 @@ from ..games import GAMES
 from .hub import Hub, address, client_host
 from .online import OnlineRoom, join_link, new_private_id
 from .room import OWNER, RoomError
-from .storage import StorageError
+from .store import StorageError
 from .wire import MAX_MESSAGE, error_response, json_body
 
 

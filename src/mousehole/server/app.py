@@ -26,7 +26,7 @@ from mousehole.server.api import create_online, create_room, join_online, online
 from mousehole.server.catalogue import ListedGame
 from mousehole.server.hub import Hub, OnlineSettings, room_socket
 from mousehole.server.pages import WEB_DIR
-from mousehole.server.storage import DEFAULT_DB_PATH, DEFAULT_SYNC, RoomStore, prepare_sqlite
+from mousehole.server.store import DEFAULT_DB_PATH, DEFAULT_SYNC, SQLiteStore, prepare_sqlite
 
 # Error codes sent by the JSON API, by HTTP status; any other status is "http_error".
 _API_ERROR_CODES = {
@@ -51,7 +51,7 @@ def create_app(
     (docs/storage.md); the store is closed when the app shuts down.
     """
     storage_path = prepare_sqlite(Path(db_path) if db_path is not None else DEFAULT_DB_PATH)
-    store = RoomStore(storage_path, sync=sync)
+    store = SQLiteStore(storage_path, sync=sync)
     if games is None:
         games = REGISTRY
     listed = catalogue.listings(games)
@@ -78,7 +78,7 @@ def create_app(
 
     async def healthz(request: Request) -> Response:
         """200 while moves can be stored; 503 naming why while the last commit failed."""
-        storage = f"sqlite:{storage_path}"
+        storage = store.describe()
         failing = store.failing
         if failing is not None:
             body = {"status": "failing", "storage": storage, "error": str(failing)}

@@ -6,7 +6,7 @@ sends `act` / `advance` / `sync` (and, the host of an online room, its commands)
 
 Persist, then publish (architecture habits 9 and 16): each room has one **gate**, an asyncio
 lock held from the moment a command reads or changes the room until its change is durably
-stored (the writer thread's group commit, `writer.py`) and sent to every socket. Everything
+stored (the writer thread's group commit, `store/writer.py`) and sent to every socket. Everything
 that shows the room to anyone (a `sync` answer, a hello's snapshot, presence, an ack, the
 invitation page's summary, a timer's move) passes the same gate, so nobody can see a move, a
 seat change or a reveal that is still waiting for its commit. When a commit fails, the memory
@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-import sqlite3
 import time
 import weakref
 from collections import OrderedDict
@@ -35,11 +34,10 @@ from ..engine import JSON
 from .limits import Attempts, PerAddress, TokenBucket
 from .online import OnlineRoom, is_code, is_room_id, new_code
 from .room import Committed, RoomError, Viewer
-from .storage import RoomStore, StorageError, Write
+from .store import StorageError, Store, Write, Writer
 from .talk import KEPT_LINES, RECENT_LINES, TALK_BURST, TALK_RATE, Line, TalkError, said
 from .wire import encode, receive, receive_hello, refuse
 from .wire import send as send_message
-from .writer import Writer
 
 MAX_ROOMS = 10_000
 """Rooms kept in memory; idle ones past this are dropped (the store keeps them)."""
@@ -94,7 +92,7 @@ class Connection:
 class Hub:
     """The rooms of this server (a cache in front of the store), their sockets and timers."""
 
-    store: RoomStore | None
+    store: Store | None
     settings: OnlineSettings = field(default_factory=OnlineSettings)
     rooms: OrderedDict[str, OnlineRoom] = field(default_factory=OrderedDict)
     sockets: dict[str, list[Connection]] = field(default_factory=dict)
@@ -238,12 +236,7 @@ class Hub:
         if chat:
             writes.append(store.switching_chat(room.code, room.talk.on))
 
-        def together(db: sqlite3.Connection) -> None:
-            for one in writes:
-                one(db)
-
-        # alone, an append stays an `Appending`, which the writer stores with its neighbours
-        write = writes[0] if len(writes) == 1 else together
+        write = store.together(writes)  # alone, an append is stored with its neighbours
         try:
             await self._write(f"save room {room.code!r}", write)
         except StorageError:

@@ -22,7 +22,7 @@ from typing import Any, Literal
 from ..engine import JSON, new_secret, record_view
 from ..games import BOTS, manifest
 from .room import OWNER, Committed, Room, RoomError, Viewer, check_name, hash_token, new_token
-from .storage import StoredRoom
+from .store import StoredRoom
 from .talk import TALK_TYPES, Line, Talk, TalkError
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -29,7 +29,7 @@ from ..engine import (
     replay,
 )
 from ..games import BOTS, load_game, make_bot
-from .storage import StoredMove, StoredRoom
+from .store import StoredMove, StoredRoom
 from .text import name_problem
 
 SeatKind = Literal["human", "computer"]

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..engine import JSON
 from .room import RoomError
-from .storage import StoredLine
+from .store import StoredLine
 from .text import text_problem
 
 REACTIONS = (

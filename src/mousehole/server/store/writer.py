@@ -22,7 +22,8 @@ import queue
 import threading
 from dataclasses import dataclass
 
-from .storage import RoomStore, StorageError, Write
+from .base import Store, Write
+from .records import StorageError
 
 MAX_BATCH = 2_000
 """Most writes per transaction (keeps one commit's latency bounded under a flood)."""
@@ -48,7 +49,7 @@ def _settle(future: asyncio.Future[None], error: StorageError | None) -> None:
 class Writer:
     """The store's one writing thread; `await writer.write(what, write)` returns once durable."""
 
-    def __init__(self, store: RoomStore):
+    def __init__(self, store: Store):
         self.store = store
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None

@@ -1,7 +1,5 @@
-"""Where the web app keeps its rooms: one SQLite file, written before anyone is told.
+"""The SQLite store: one file, written before anyone is told (the default `Store`).
 
-The record is the truth (architecture habit 2): a room is stored as its setup (game, options,
-seats, seed) and every committed move, never as a snapshot; loading a room replays its moves.
 See docs/storage.md for the schema and the durability guarantees.
 """
 
@@ -12,190 +10,23 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-import orjson
+from ...engine import JSON
+from ..text import repair_name
+from .appends import Appending, append_together, dumps, insert_rows, move_rows, now
+from .records import MoveLike, RoomSummary, StorageError, StoredLine, StoredMove, StoredRoom
+from .schema import MIGRATIONS, SCHEMA_VERSION
 
-from ..engine import JSON
-from .text import repair_name
+if TYPE_CHECKING:
+    from .base import Store
 
 DEFAULT_DB_PATH = Path("var") / "mousehole.sqlite3"
 """The database used when none is given, relative to the working directory."""
 
-SCHEMA_VERSION = 3
-"""The schema this code reads and writes; `MIGRATIONS[v]` brings version v-1 to v."""
-
-MIGRATIONS: dict[int, tuple[str, ...]] = {
-    1: (
-        """CREATE TABLE rooms (
-            id TEXT PRIMARY KEY,
-            game TEXT NOT NULL,
-            options TEXT NOT NULL,      -- JSON object: the game's options
-            seats TEXT NOT NULL,        -- JSON list: [{seat, kind, name, level}]
-            owner_hash TEXT NOT NULL,   -- SHA-256 of the owner token (never the token)
-            seed INTEGER,               -- the chance seed of the room's match, or NULL when
-            secret TEXT,                -- a fairness secret decides its chance instead
-            initial TEXT,               -- JSON: starting position of a resumed record, or NULL
-            created_at TEXT NOT NULL,
-            updated_at TEXT NOT NULL,
-            finished INTEGER NOT NULL DEFAULT 0
-        )""",
-        """CREATE TABLE moves (
-            room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-            idx INTEGER NOT NULL,       -- 0-based index in the record (the version before it)
-            seat INTEGER,               -- NULL: a chance outcome
-            action TEXT NOT NULL,       -- JSON: the action or outcome
-            PRIMARY KEY (room_id, idx)
-        ) WITHOUT ROWID""",
-    ),
-    # 2: online rooms (docs/online.md). Their id is the room code; their seats JSON also holds
-    # each seat's state ("open", "human", "computer", "assisted") and its token's SHA-256.
-    2: (
-        "ALTER TABLE rooms ADD COLUMN mode TEXT NOT NULL DEFAULT 'local'",  # 'local' | 'online'
-        "ALTER TABLE rooms ADD COLUMN host INTEGER",  # the host's seat (online rooms)
-        "ALTER TABLE rooms ADD COLUMN started INTEGER NOT NULL DEFAULT 1",
-    ),
-    # 3: talk in online rooms (docs/online.md, Talk): what was said, and the host's switch.
-    3: (
-        """CREATE TABLE chat (
-            room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-            idx INTEGER NOT NULL,       -- 0, 1, 2, ...: the room's lines in order
-            seat INTEGER NOT NULL,      -- who said it
-            name TEXT NOT NULL,         -- the seat's name then
-            kind TEXT NOT NULL,         -- 'react' (text: a reaction id) or 'chat'
-            text TEXT NOT NULL,
-            at TEXT NOT NULL,           -- ISO 8601, UTC
-            PRIMARY KEY (room_id, idx)
-        ) WITHOUT ROWID""",
-        "ALTER TABLE rooms ADD COLUMN chat_on INTEGER NOT NULL DEFAULT 1",  # the host's switch
-    ),
-}
-
-
-class StorageError(RuntimeError):
-    """The database cannot be created, written or read, or refused a write as inconsistent."""
-
-
 Write = Callable[[sqlite3.Connection], None]
 """One change to the database, run inside a transaction that the caller opens and commits."""
-
-
-class MoveLike(Protocol):
-    """A committed move as the store needs it (`room.Committed` is one)."""
-
-    @property
-    def index(self) -> int: ...
-    @property
-    def seat(self) -> int | None: ...
-    @property
-    def action(self) -> JSON: ...
-
-
-@dataclass(frozen=True)
-class StoredMove:
-    """One stored move: its index in the record, its seat (None: chance) and its JSON action."""
-
-    index: int
-    seat: int | None
-    action: JSON
-
-
-@dataclass(frozen=True)
-class StoredLine:
-    """One stored line of a room's talk (`talk.Line` is one): a reaction or a chat line."""
-
-    index: int
-    seat: int
-    name: str
-    kind: str
-    text: str
-    at: str
-
-
-@dataclass(frozen=True)
-class StoredRoom:
-    """Everything stored about a room: its setup and every committed move, in order."""
-
-    room_id: str
-    game: str
-    options: JSON
-    seats: list[JSON]
-    owner_hash: str
-    seed: int | None
-    secret: str | None = None
-    initial: JSON | None = None
-    moves: list[StoredMove] = field(default_factory=list)
-    finished: bool = False
-    created_at: str = ""
-    updated_at: str = ""
-    mode: str = "local"
-    """"local" (a browser's private room) or "online" (a room with a code: docs/online.md)."""
-    host: int | None = None
-    """The host's seat of an online room."""
-    started: bool = True
-    """False while an online room waits for its host's start."""
-    chat_on: bool = True
-    """False when the host of an online room has switched chat off."""
-    chat: list[StoredLine] = field(default_factory=list)
-    """The room's last lines of talk, oldest first (as many as `RoomStore.load` was asked)."""
-    chat_count: int = 0
-    """How many lines the room has had (the index of its next one)."""
-
-    def record_json(self) -> JSON:
-        """Return the stored match as record JSON (what `mousehole.engine.replay` reads)."""
-        data: JSON = {
-            "format": "mousehole-record/1",
-            "game": self.game,
-            "options": dict(self.options),
-            "initial": self.initial,
-            "seed": self.seed,
-        }
-        if self.secret is not None:  # the match carries on with its own secret
-            data["secret"] = self.secret
-        data["moves"] = [
-            {"seat": "chance" if m.seat is None else m.seat, "action": m.action} for m in self.moves
-        ]
-        return data
-
-
-@dataclass(frozen=True)
-class RoomSummary:
-    """One line of `RoomStore.rooms`: a room's setup and progress, without its moves."""
-
-    room_id: str
-    game: str
-    mode: str
-    seats: list[JSON]
-    moves: int
-    finished: bool
-    started: bool
-    created_at: str
-    updated_at: str
-
-    @property
-    def status(self) -> str:
-        """Return "waiting" (an online room before its start), "playing" or "finished"."""
-        if self.finished:
-            return "finished"
-        return "playing" if self.started else "waiting"
-
-    def to_json(self) -> JSON:
-        return {
-            "room": self.room_id,
-            "game": self.game,
-            "mode": self.mode,
-            "status": self.status,
-            "moves": self.moves,
-            "seats": [
-                {key: seat[key] for key in ("kind", "state", "name", "level") if key in seat}
-                for seat in self.seats
-            ],  # never a token hash
-            "created_at": self.created_at,
-            "updated_at": self.updated_at,
-        }
 
 
 SYNC_MODES = {"normal": "NORMAL", "full": "FULL"}
@@ -204,55 +35,6 @@ survives a crash or kill of the server, never corrupts and fsyncs at checkpoints
 fsyncs every commit, so that it survives a power cut, at the cost of every update waiting on
 the disk's flush (docs/storage.md, docs/benchmarks.md)."""
 DEFAULT_SYNC = "normal"
-
-
-Row = tuple[str, int, int | None, str]
-"""One row of the moves table: room id, index, seat (None: chance), action as JSON text."""
-
-
-def _check_follows(room_id: str, stored: int, rows: Sequence[Row]) -> None:
-    """Raise StorageError unless `rows` are the moves that follow a room's `stored` moves."""
-    for offset, (_, index, _, _) in enumerate(rows):
-        expected = stored + offset
-        if index != expected:
-            problem = "a gap" if index > expected else "an overlap"
-            raise StorageError(
-                f"room {room_id!r}: move index {index} would leave {problem}: "
-                f"the next index is {expected} ({stored} moves are stored)"
-            )
-
-
-@dataclass(frozen=True)
-class Appending:
-    """The write that appends moves to a stored room (`RoomStore.appending`).
-
-    Called, it is a Write like any other; `RoomStore.write_batch` also knows it as data, and
-    stores consecutive appends together (`RoomStore._append_together`).
-    """
-
-    room_id: str
-    rows: list[Row]
-    finished: bool | None = None
-
-    def missing(self) -> StorageError:
-        """Return the error of an append to a room that is not stored."""
-        return StorageError(f"append to room {self.room_id!r}: no such room is stored")
-
-    def __call__(self, db: sqlite3.Connection) -> None:
-        # moves are stored without gaps from 0 (`_check_follows`), so the count is the last
-        # index + 1: max() reads one entry of the primary key, count(*) walks them all
-        row = db.execute(
-            "SELECT (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = ?)"
-            " FROM rooms WHERE id = ?",
-            (self.room_id, self.room_id),
-        ).fetchone()
-        if row is None:
-            raise self.missing()
-        RoomStore._insert_rows(db, self.room_id, int(row[0]), self.rows)
-        db.execute(
-            "UPDATE rooms SET updated_at = ?, finished = coalesce(?, finished) WHERE id = ?",
-            (_now(), None if self.finished is None else int(self.finished), self.room_id),
-        )
 
 
 def prepare_sqlite(path: Path) -> Path:
@@ -265,16 +47,12 @@ def prepare_sqlite(path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         with closing(sqlite3.connect(path)) as connection:
             # BEGIN IMMEDIATE takes the write lock: it fails on a read-only file or folder
-            # without changing the database (RoomStore creates the schema afterwards).
+            # without changing the database (SQLiteStore creates the schema afterwards).
             connection.execute("BEGIN IMMEDIATE")
             connection.execute("ROLLBACK")
     except (OSError, sqlite3.Error) as error:
         raise StorageError(f"cannot write the SQLite database {str(path)!r}: {error}") from error
     return path
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _loads_seats(text: str) -> Any:
@@ -292,17 +70,7 @@ def _loads_seats(text: str) -> Any:
     ]
 
 
-def _dumps(value: Any) -> str:
-    """Return compact JSON text with sorted keys (orjson: every move is encoded on the event
-    loop; the standard library, about 3 times slower, for what orjson refuses, such as an
-    integer beyond 64 bits)."""
-    try:
-        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
-    except TypeError:
-        return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-class RoomStore:
+class SQLiteStore:
     """The rooms table and the moves table of one SQLite file, over one connection.
 
     Every method is one transaction that is durable when it returns: callers write first and
@@ -400,24 +168,24 @@ class RoomStore:
 
     def creating(self, room: StoredRoom) -> Write:
         """Return the write that stores a new room (see `create`)."""
-        now = _now()
+        stamp = now()
         row = (
             room.room_id,
             room.game,
-            _dumps(room.options),
-            _dumps(room.seats),
+            dumps(room.options),
+            dumps(room.seats),
             room.owner_hash,
             room.seed,
             room.secret,
-            None if room.initial is None else _dumps(room.initial),
-            now,
-            now,
+            None if room.initial is None else dumps(room.initial),
+            stamp,
+            stamp,
             int(room.finished),
             room.mode,
             room.host,
             int(room.started),
         )
-        rows = self._move_rows(room.room_id, room.moves)
+        rows = move_rows(room.room_id, room.moves)
 
         def write(db: sqlite3.Connection) -> None:
             db.execute(
@@ -426,7 +194,7 @@ class RoomStore:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 row,
             )
-            self._insert_rows(db, room.room_id, 0, rows)
+            insert_rows(db, room.room_id, 0, rows)
 
         return write
 
@@ -434,16 +202,16 @@ class RoomStore:
         self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
     ) -> Appending:
         """Return the write that appends moves to a stored room (see `append`)."""
-        return Appending(room_id, self._move_rows(room_id, moves), finished)
+        return Appending(room_id, move_rows(room_id, moves), finished)
 
     def seating(self, room_id: str, seats: list[JSON], *, host: int | None, started: bool) -> Write:
         """Return the write that stores an online room's seats (see `update_seats`)."""
-        values = (_dumps(seats), host, int(started))
+        values = (dumps(seats), host, int(started))
 
         def write(db: sqlite3.Connection) -> None:
             cursor = db.execute(
                 "UPDATE rooms SET seats = ?, host = ?, started = ?, updated_at = ? WHERE id = ?",
-                (*values, _now(), room_id),
+                (*values, now(), room_id),
             )
             if cursor.rowcount != 1:
                 raise StorageError(f"update room {room_id!r}: no such room is stored")
@@ -500,6 +268,24 @@ class RoomStore:
 
         return write
 
+    def describe(self) -> str:
+        """Return what the health check names: "sqlite:" and the file's path."""
+        return f"sqlite:{self.path}"
+
+    def together(self, writes: Sequence[Write]) -> Write:
+        """Return one write that runs `writes` in order (in the caller's savepoint: all or
+        none); a single write is returned as it is, so that an `Appending` stays one and is
+        stored with its neighbours."""
+        if len(writes) == 1:
+            return writes[0]
+        runs = list(writes)
+
+        def write(db: sqlite3.Connection) -> None:
+            for one in runs:
+                one(db)
+
+        return write
+
     def write_batch(self, writes: Sequence[tuple[str, Write]]) -> list[StorageError | None]:
         """Run `writes` in one transaction, in order; return each one's error (None: stored).
 
@@ -520,11 +306,11 @@ class RoomStore:
                         run.append((what, write))
                         continue
                     if run:
-                        results += self._append_together(db, run)
+                        results += append_together(db, run, self._write_alone)
                         run = []
                     results.append(self._write_alone(db, what, write))
                 if run:
-                    results += self._append_together(db, run)
+                    results += append_together(db, run, self._write_alone)
                 db.execute("COMMIT")
             except sqlite3.Error as error:
                 self._rollback()
@@ -550,79 +336,6 @@ class RoomStore:
         finally:
             db.execute("RELEASE one")
         return None
-
-    def _append_together(
-        self, db: sqlite3.Connection, run: Sequence[tuple[str, Appending]]
-    ) -> list[StorageError | None]:
-        """Store a run of appends with three statements in all; return each one's error.
-
-        Every statement hands Python's GIL to the event loop and must win it back, so one
-        statement per write (five, with its savepoint) made the writer queue behind the loop
-        (docs/benchmarks.md). Here one SELECT reads where every room's moves end, the appends
-        are checked in Python against that (and against the appends before them in the run:
-        one that leaves a gap fails alone, as in `Appending.__call__`), and one INSERT and one
-        UPDATE, fed a JSON array through `json_each`, store the rest. Should either fail, the
-        run is rolled back and written again one append at a time, so that the failure is
-        told to the write that caused it.
-        """
-        rooms = list(dict.fromkeys(append.room_id for _, append in run))
-        db.execute("SAVEPOINT run")
-        try:
-            (found,) = db.execute(
-                "SELECT json_group_object(id, (SELECT coalesce(max(idx) + 1, 0) FROM moves"
-                " WHERE room_id = rooms.id)) FROM rooms"
-                " WHERE id IN (SELECT value FROM json_each(?))",
-                (orjson.dumps(rooms).decode(),),
-            ).fetchone()
-            following: dict[str, int] = json.loads(found)
-            results: list[StorageError | None] = []
-            rows: list[Row] = []
-            flags: dict[str, int | None] = {}
-            for _, append in run:
-                stored = following.get(append.room_id)
-                if stored is None:
-                    results.append(append.missing())
-                    continue
-                try:
-                    _check_follows(append.room_id, stored, append.rows)
-                except StorageError as error:
-                    results.append(error)
-                    continue
-                results.append(None)
-                rows += append.rows
-                following[append.room_id] = stored + len(append.rows)
-                if append.finished is not None or append.room_id not in flags:
-                    flags[append.room_id] = append.finished
-            if rows:
-                db.execute(
-                    "INSERT INTO moves (room_id, idx, seat, action)"
-                    " SELECT value->>0, value->>1, value->>2, value->>3 FROM json_each(?)",
-                    (orjson.dumps(rows).decode(),),
-                )
-                db.execute(
-                    "UPDATE rooms SET updated_at = ?, finished = coalesce(j.value->>1, finished)"
-                    " FROM json_each(?) AS j WHERE rooms.id = j.value->>0",
-                    (_now(), orjson.dumps(list(flags.items())).decode()),
-                )
-        except sqlite3.Error:
-            db.execute("ROLLBACK TO run")
-            db.execute("RELEASE run")
-            return [self._write_alone(db, what, append) for what, append in run]
-        db.execute("RELEASE run")
-        return results
-
-    @staticmethod
-    def _move_rows(room_id: str, moves: Sequence[MoveLike]) -> list[Row]:
-        """Return the moves as rows of the moves table (taken when the write is queued)."""
-        return [(room_id, m.index, m.seat, _dumps(m.action)) for m in moves]
-
-    @staticmethod
-    def _insert_rows(
-        db: sqlite3.Connection, room_id: str, stored: int, rows: Sequence[Row]
-    ) -> None:
-        """Insert move rows after the `stored` moves a room has; refuse a gap or an overlap."""
-        _check_follows(room_id, stored, rows)
-        db.executemany("INSERT INTO moves (room_id, idx, seat, action) VALUES (?, ?, ?, ?)", rows)
 
     def load(self, room_id: str, *, lines: int = 0) -> StoredRoom | None:
         """Return the stored room with all its moves in order and its last `lines` lines of
@@ -763,3 +476,9 @@ class RoomStore:
                 self._db.execute("ROLLBACK")
         except sqlite3.Error:
             pass  # the connection itself is broken: the transaction did not happen
+
+
+if TYPE_CHECKING:
+
+    def _is_a_store(store: SQLiteStore) -> Store:
+        return store  # mypy proves here that SQLiteStore implements the Protocol
