@@ -113,7 +113,7 @@ export function createTalk({ send, announce }) {
   let snapshot = null;
   let lines = [];
   let list = null; // the room's seat list, where bubbles go
-  const bubbles = new Map(); // seat -> {text, until, timer}
+  const bubbles = new Map(); // seat -> {icon, text, timer}: shown until the timer fires
 
   const element = node("section", { className: "talk", testid: "talk", attrs: { "aria-labelledby": "talk-title" } });
   const title = node("h3", { className: "talk-title", text: "Talk", attrs: { id: "talk-title" } });
@@ -124,7 +124,7 @@ export function createTalk({ send, announce }) {
   });
   for (const reaction of REACTIONS) {
     const button = node("button", {
-      className: `talk-react${reaction.icon ? " talk-emoji" : ""}`,
+      className: `talk-react${reaction.icon ? " talk-pictured" : ""}`,
       testid: `react-${reaction.id}`,
       attrs: { type: "button" },
     });
@@ -220,7 +220,7 @@ export function createTalk({ send, announce }) {
     const old = bubbles.get(line.seat);
     clearTimeout(old?.timer);
     const { icon, shown } = wording(line);
-    const bubble = { icon, text: shown, until: Date.now() + BUBBLE_MS };
+    const bubble = { icon, text: shown };
     bubble.timer = setTimeout(() => {
       bubbles.delete(line.seat);
       list?.querySelector(`[data-testid="talk-bubble-${line.seat}"]`)?.remove();
