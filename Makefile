@@ -4,8 +4,8 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# Lint only the source folders that exist (benchmarks/ arrives later).
-LINT_PATHS := $(wildcard src tests benchmarks)
+# The folders of Python code: the package, its tests and the benchmarks.
+LINT_PATHS := src tests benchmarks
 
 .PHONY: venv serve lint format typecheck test soak bench clean chromium
 

@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from mousehole.games import GAMES, REGISTRY, Page
 from mousehole.server import create_app
+from mousehole.server.pages import WEB_DIR
 
 
 @pytest.fixture
@@ -143,6 +144,18 @@ def test_the_stylesheet_and_icon_are_served_from_static(client: TestClient) -> N
     assert css.headers["content-type"].startswith("text/css")
     assert icon.status_code == 200
     assert "prefers-reduced-motion" in css.text
+
+
+def test_favicon_ico_answers_with_the_site_icon_as_svg(client: TestClient) -> None:
+    """A browser asks for /favicon.ico on any page without an icon link (/api/games, /healthz):
+    it gets the site's icon rather than a 404 in its console."""
+    response = client.get("/favicon.ico")
+    head = client.head("/favicon.ico")
+
+    assert response.status_code == 200 and head.status_code == 200
+    assert response.headers["content-type"] == "image/svg+xml"
+    assert response.content == (WEB_DIR / "favicon.svg").read_bytes()
+    assert response.content == client.get("/static/favicon.svg").content
 
 
 def test_a_missing_static_file_is_a_404_page(client: TestClient) -> None:

@@ -1,4 +1,4 @@
-"""The web app: HTTP pages and JSON API now; rooms, WebSocket play and storage to come."""
+"""The web app: pages, the JSON API, rooms played over one WebSocket path, and their storage."""
 
 from mousehole.server.app import create_app
 

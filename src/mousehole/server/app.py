@@ -76,6 +76,11 @@ def create_app(
             raise HTTPException(404)
         return FileResponse(path, media_type="text/html")
 
+    async def favicon(request: Request) -> Response:
+        """GET /favicon.ico: the site's SVG icon, which browsers ask for on any page without an
+        icon link (the JSON API, /healthz) and would otherwise log as a 404."""
+        return FileResponse(WEB_DIR / "favicon.svg", media_type="image/svg+xml")
+
     async def healthz(request: Request) -> Response:
         """200 while moves can be stored; 503 naming why while the last commit failed."""
         storage = store.describe()
@@ -98,6 +103,7 @@ def create_app(
             Route("/", home, methods=["GET"]),
             Route("/api/games", api_games, methods=["GET"]),
             Route("/healthz", healthz, methods=["GET"]),
+            Route("/favicon.ico", favicon, methods=["GET"]),
             Route("/api/rooms", create_room, methods=["POST"]),
             Route("/play/{game:str}", game_page, methods=["GET"]),
             Route("/playground/{game:str}", game_page, methods=["GET"]),
