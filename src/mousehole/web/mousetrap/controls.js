@@ -1,7 +1,8 @@
 // Buttons, dialogs and the keyboard: inspecting a space, the split and paid-move confirmations,
-// the "Pass to" hand-over, the winner screen, and key shortcuts (1–4 views, R / Space roll,
-// S skip, F faster; in the trap phase C crank, 5–7 pay to move a rival, E finish; arrows
-// between spaces). The new-match form is shared/setup.js. Every choice is only a
+// the "Pass to" hand-over, the winner screen, and key shortcuts (1–4 views, R / Space roll;
+// in the trap phase C crank, 5–7 pay to move a rival, E finish; arrows between spaces). The
+// shared buttons and keys (New match, S skip, F faster, Download record) and the new-match form
+// are the match controller's (shared/match/page.js, shared/setup.js). Every choice is only a
 // request to the server; the page shows the result when it comes back.
 
 import { SPACES, describeSpace, tokenSvg } from "./board.js";
@@ -14,7 +15,6 @@ export function initControls(elements, callbacks) {
   handlers = callbacks;
   bindButtons();
   bindBoard();
-  bindKeys();
 }
 
 function $(id) {
@@ -27,10 +27,6 @@ function open(dialog) {
 
 function close(dialog) {
   if (dialog.open) dialog.close();
-}
-
-export function anyDialogOpen() {
-  return [...document.querySelectorAll("dialog")].some((d) => d.open);
 }
 
 // ---------------------------------------------------------------- action buttons
@@ -46,11 +42,7 @@ function bindButtons() {
   for (const button of el.viewButtons) {
     button.addEventListener("click", () => handlers.view(button.dataset.view));
   }
-  el.skip.addEventListener("click", () => handlers.skip());
   el.replay.addEventListener("click", () => handlers.replay());
-  el.speed.addEventListener("click", () => handlers.speed());
-  el.download.addEventListener("click", () => handlers.download());
-  $("new-match").addEventListener("click", () => handlers.newMatch());
   $("inspect-close").addEventListener("click", () => close($("inspect-dialog")));
   $("winner-close").addEventListener("click", () => close($("winner-dialog")));
   $("winner-new").addEventListener("click", () => {
@@ -223,32 +215,18 @@ export function focusTrapPanel() {
   }
 }
 
-function typing(target) {
-  return target instanceof Element && target.closest("input, select, textarea, [contenteditable]");
-}
-
-function bindKeys() {
-  document.addEventListener("keydown", (event) => {
-    handlers.gesture();
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (typing(event.target) || anyDialogOpen()) return;
-    const key = event.key.toLowerCase();
-    const views = { 1: "overview", 2: "trap", 3: "path", 4: "zoom" };
-    if (views[key]) {
+/** A key of this game (the match controller has handled S and F, typing and open dialogs). */
+export function onKey(key, event) {
+  const views = { 1: "overview", 2: "trap", 3: "path", 4: "zoom" };
+  if (views[key]) {
+    event.preventDefault();
+    handlers.view(views[key]);
+  } else if (key === "r" || (key === " " && !(event.target instanceof Element && event.target.closest("button, a, [role=button]")))) {
+    if (!el.roll.disabled && !el.roll.hidden) {
       event.preventDefault();
-      handlers.view(views[key]);
-    } else if (key === "r" || (key === " " && !(event.target instanceof Element && event.target.closest("button, a, [role=button]")))) {
-      if (!el.roll.disabled && !el.roll.hidden) {
-        event.preventDefault();
-        handlers.roll();
-      }
-    } else if (key === "s") {
-      handlers.skip();
-    } else if (key === "f") {
-      handlers.speed();
-    } else if (!el.trapPanel.hidden && trapKey(key)) {
-      event.preventDefault();
+      handlers.roll();
     }
-  });
-  document.addEventListener("pointerdown", () => handlers.gesture(), { capture: true });
+  } else if (!el.trapPanel.hidden && trapKey(key)) {
+    event.preventDefault();
+  }
 }

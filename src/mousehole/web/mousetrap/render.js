@@ -1,6 +1,7 @@
 // State -> DOM, batched per animation frame: the seat panels, supply and machine counts, the
 // mice on the board, the action bar (what the server says is legal now) and the viewBox.
-// It shows `app.view` (what has been animated so far) and `app.snapshot` (the server's truth).
+// It shows `app.view` (what has been animated so far) and `app.snapshot` (the server's truth);
+// `app` is the page's model, kept by the shared match controller (docs/web.md).
 
 import {
   COMPONENT_COUNT, COMPONENT_NAMES, SPACES, VIEWS, boardMarkup, createSvg,
@@ -10,6 +11,10 @@ import { escapeHtml } from "/static/shared/html.js";
 
 let app = null;
 let el = {};
+let seatName = null;
+let letterOf = null;
+let isHuman = null;
+let isMine = null;
 let queued = false;
 let seatKey = "";
 let boardSeatCount = 0;
@@ -17,9 +22,11 @@ let boardSeatCount = 0;
 // The bars drawn over a caught mouse's token in the pen (its colour and shape show through).
 const CAGE_BARS = "M-14 -22 V22 M-5 -24 V24 M5 -24 V24 M14 -22 V22 M-17 -22 H17 M-17 22 H17";
 
-export function initRender(model, elements) {
-  app = model;
+/** Draw `match.state` into `elements`, with the match's seat helpers (shared/match/seats.js). */
+export function initRender(match, elements) {
+  app = match.state;
   el = elements;
+  ({ seatName, letterOf, isHuman, isMine } = match);
   // The view is fitted to the frame's shape (fitBox): again whenever the frame changes size.
   new ResizeObserver(() => setBox(boxFor(app.viewMode), { instant: true })).observe(el.board);
 }
@@ -37,31 +44,6 @@ export function scheduleRender() {
     queued = false;
     renderNow();
   });
-}
-
-export function seatName(seat) {
-  const seats = app.snapshot?.seats || app.setup?.seats || [];
-  const s = seats[seat];
-  return s ? s.name : `Seat ${Number(seat) + 1}`;
-}
-
-export function letterOf(seat) {
-  return (seatName(seat).trim()[0] || "?").toUpperCase();
-}
-
-export function isHuman(seat) {
-  const s = app.snapshot?.seats?.[seat];
-  return Boolean(s && s.kind === "human");
-}
-
-/** The seats this page plays: `you.seats ?? [you.seat]` online, every human seat locally. */
-export function isMine(seat) {
-  if (!isHuman(seat)) return false;
-  const you = app.snapshot?.you;
-  if (!you) return !app.online;
-  if (you.spectator) return false;
-  const seats = you.seats ?? (you.seat !== undefined && you.seat !== null ? [you.seat] : []);
-  return seats.includes(seat);
 }
 
 export function seatCount() {

@@ -1,27 +1,23 @@
-// The ARIA live region (role=status, polite): short sentences about rolls, moves, effects,
-// builds, captures and turn changes. Messages in one frame are joined, so none is lost.
+// The ARIA live region of a match page (role=status, polite): short sentences about what
+// happens (moves, effects, turn changes, the room). Sentences said within a few milliseconds
+// are joined, so none is lost; clearing first makes a repeated sentence be read again.
 
-let region = null;
-let pending = [];
-let timer = null;
-
-export function initAnnouncer(element) {
-  region = element;
-}
-
-/** Queue `text` for screen readers; messages said within a few milliseconds are combined. */
-export function announce(text) {
-  if (!region || !text) return;
-  pending.push(text);
-  if (timer) return;
-  timer = setTimeout(() => {
-    const message = pending.join(" ");
-    pending = [];
-    timer = null;
-    // Clearing first makes a repeated sentence be read again.
-    region.textContent = "";
-    requestAnimationFrame(() => {
-      region.textContent = message;
-    });
-  }, 40);
+/** An announcer on `region`: `announce(text)`; `quiet()` true drops sentences (a fast-forward). */
+export function createAnnouncer(region, { quiet = () => false } = {}) {
+  let pending = [];
+  let timer = null;
+  return function announce(text) {
+    if (!region || !text || quiet()) return;
+    pending.push(text);
+    if (timer) return;
+    timer = setTimeout(() => {
+      const message = pending.join(" ");
+      pending = [];
+      timer = null;
+      region.textContent = "";
+      requestAnimationFrame(() => {
+        region.textContent = message;
+      });
+    }, 40);
+  };
 }

@@ -10,7 +10,9 @@
 // away and stops when nobody is). Without `grace` (an older server) they are always enabled
 // and a press within the grace period is refused with `not_absent`.
 //
-//   const ui = createRoomUi({waiting, panel, panelSeats, badge, message, send, announce});
+//   const ui = createRoomUi({waiting, panel, panelSeats, badge, message, send, announce, levels});
+//                                  levels: the game's computer levels, easiest first, for a
+//                                  snapshot that does not list them
 //   ui.update(snapshot)            redraw (call after every snapshot or update)
 //   ui.refusal(error) -> bool      show a refused host command readably (true when handled)
 //   ui.say(text)                   show a message under the seats (role=alert)
@@ -30,16 +32,14 @@
 import { escapeHtml } from "/static/shared/html.js";
 import { createTalk } from "/static/shared/talk.js";
 
-const LEVELS = ["easy", "normal", "hard"]; // when a snapshot does not list its game's levels
-
-/** The computer levels of the snapshot's game (Aus die Maus! has only "auto"). */
-function levelsOf(snap) {
-  return Array.isArray(snap?.levels) && snap.levels.length ? snap.levels : LEVELS;
+/** The computer levels of the snapshot's game, else `fallback` (the page's game's). */
+function levelsOfGame(snap, fallback) {
+  return Array.isArray(snap?.levels) && snap.levels.length ? snap.levels : fallback;
 }
 
 /** The level offered first: the middle one ("normal" for three levels). */
 function defaultLevel(levels) {
-  return levels[Math.floor((levels.length - 1) / 2)];
+  return levels[Math.floor((levels.length - 1) / 2)] ?? "";
 }
 
 export function mySeats(snapshot) {
@@ -71,7 +71,7 @@ function icon(state) {
   return `<svg class="room-icon" viewBox="0 0 18 18" width="18" height="18" aria-hidden="true" focusable="false">${ICONS[state] || ICONS.open}</svg>`;
 }
 
-function stateText(seat, absent) {
+function stateText(seat, absent, level) {
   switch (seat.state) {
     case "open":
       return "Open: waiting for a friend";
@@ -82,9 +82,9 @@ function stateText(seat, absent) {
     case "absent":
       return absent === null ? "Away" : `Away for ${duration(absent)}`;
     case "computer":
-      return `Computer · ${seat.level || "normal"}`;
+      return `Computer · ${seat.level || level}`;
     case "assisted":
-      return `Computer plays for them · ${seat.level || "normal"}${absent === null ? "" : ` (away ${duration(absent)})`}`;
+      return `Computer plays for them · ${seat.level || level}${absent === null ? "" : ` (away ${duration(absent)})`}`;
     default:
       return seat.state;
   }
@@ -140,7 +140,8 @@ async function copyText(text, fallbackNode) {
   }
 }
 
-export function createRoomUi({ waiting, panel, panelSeats, badge, message, send, announce }) {
+export function createRoomUi({ waiting, panel, panelSeats, badge, message, send, announce, levels: gameLevels = [] }) {
+  const levelsOf = (snap) => levelsOfGame(snap, gameLevels);
   let snapshot = null;
   let linked = true; // this page's socket is open (the snapshot's presence is then its own)
   let receivedAt = 0;
@@ -248,7 +249,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     return `<li class="room-seat state-${escapeHtml(seat.state)}" data-testid="room-seat-${i}" data-state="${escapeHtml(seat.state)}">
       ${icon(seat.state)}
       <span class="room-seat-main"><span class="room-seat-name">${name}${hostTag}${you}</span>
-        <span class="room-seat-state" data-testid="room-seat-state-${i}">${escapeHtml(stateText(seat, absent))}</span></span>
+        <span class="room-seat-state" data-testid="room-seat-state-${i}">${escapeHtml(stateText(seat, absent, defaultLevel(levelsOf(snapshot))))}</span></span>
       ${actions ? `<span class="room-seat-actions">${actions}</span>` : ""}
     </li>`;
   }

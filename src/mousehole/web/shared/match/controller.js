@@ -1,0 +1,317 @@
+// The match controller of every game page (docs/web.md): the socket's messages, the page's copy
+// of the record, the queue of committed moves and their animation (pump), what happens once the
+// page has caught up (settle: a computer's pause, the hand-over, your turn, the result), the
+// autosave and a player's action. The server decides everything: this asks, waits for the
+// committed moves, lets the game's view animate them, and then shows the snapshot, the truth.
+//
+//   const match = createMatch({ name, model, form, view, log, announce, ... });
+//
+// Rooms (start, continue, online, a server that forgot the room) are in rooms.js, the page's
+// buttons, keys, preferences and sound in page.js, the seats in seats.js.
+
+import { RoomSocket, actionId, applyUpdateToRecord } from "/static/shared/net.js";
+import { changes, createBanner, createRoomUi } from "/static/shared/room-ui.js";
+import { canSave, matchStore } from "/static/shared/store.js";
+import { createSetup } from "/static/shared/setup.js";
+import { seatHelpers } from "./seats.js";
+import { installRooms } from "./rooms.js";
+import { installPage } from "./page.js";
+
+/** Codes the page needs not tell: a race it lost (the next snapshot says what happened). */
+const QUIET_ERRORS = ["stale_version", "not_computer_turn", "not_your_turn", "game_over"];
+
+/** How many received messages the debugging peek keeps (`received`). */
+const RECEIVED = 3000;
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * Run a match page. `game` (docs/web.md): `name` (the registry's), `model` (the page's state
+ * object: the controller keeps its fields there, the view reads them), `form` (the new-match
+ * form of shared/setup.js, without its callbacks), `view` (render, show, animate, skip, and the
+ * optional hooks), `log` ({addLine, clearLog, exportLog, restoreLog}), `announce(text)`, and
+ * optional `turnHeadings` (turn lines are headings of the log), `words` and `serverSeat(seat)`.
+ * Returns the match: its state, seat helpers, act(action), and the room commands.
+ */
+export function createMatch(game) {
+  const { view, log, announce } = game;
+  const state = Object.assign(game.model, {
+    snapshot: null, record: null, setup: null, room: null, token: null, online: null,
+    socket: null, animating: false, busy: false, blocked: false, connected: false,
+    lostOnce: false, fast: false, reduced: false, factor: 1, lastHuman: null, queue: [],
+    shownVersion: -1, generation: 0, advanceTimer: null, finishedFor: null, received: [],
+  });
+  const seats = seatHelpers(state);
+  const store = matchStore(game.name);
+  const match = { game, state, store, ...seats };
+  const words = {
+    first: (name) => `${name} goes first.`,
+    ...game.words,
+  };
+
+  /** The log options of a line that says whose turn it is. */
+  match.turnLine = (seat) => (game.turnHeadings ? { kind: "turn", turn: true, seat } : { kind: "turn" });
+
+  /** Whether the match in `snap` is over (it names winners, or its state says so). */
+  match.isOver = (snap) => Boolean(snap && ((snap.winners || []).length || snap.state?.phase === "over"));
+
+  /** The snapshot becomes what the page shows (after a batch of moves, a connect, a new room). */
+  match.show = () => {
+    if (!state.snapshot) return;
+    state.shownVersion = state.snapshot.version;
+    view.show(state.snapshot);
+  };
+
+  // ------------------------------------------------------------ the autosave
+
+  /** Keep a local match in localStorage (an online seat is kept by its token instead). */
+  match.save = () => {
+    if (!state.room || state.online || !state.record) return;
+    const snap = state.snapshot;
+    const winners = snap?.winners?.length ? snap.winners : snap?.state?.winners || [];
+    const ok = store.saveMatch({
+      room: state.room, token: state.token, record: state.record, setup: state.setup,
+      log: log.exportLog(), lastHuman: state.lastHuman, ...view.saved?.(),
+      finished: match.isOver(snap), winners: winners.map(seats.seatName),
+    });
+    $("saving-off").hidden = ok;
+  };
+
+  // ------------------------------------------------------------ the socket
+
+  /** Close the room's socket and forget what was queued: a new room (or none) follows. */
+  match.stop = () => {
+    state.generation += 1;
+    clearTimeout(state.advanceTimer);
+    if (state.socket) state.socket.close();
+    state.socket = null;
+    state.queue = [];
+    state.busy = false;
+    state.blocked = false;
+    state.connected = false;
+    state.shownVersion = -1;
+    view.stop?.();
+    view.skip();
+  };
+
+  /** Open the socket of the current room (a local room with its token, or an online one). */
+  match.connect = () => {
+    const generation = state.generation;
+    const guard = (fn) => (...args) => {
+      if (generation === state.generation) fn(...args);
+    };
+    const online = state.online;
+    const path = online ? `/ws/online/${online.code}` : `/ws/rooms/${encodeURIComponent(state.room)}`;
+    const hello = online
+      ? online.token ? { type: "hello", token: online.token } : { type: "hello", spectate: true }
+      : { type: "hello", token: state.token };
+    state.socket = new RoomSocket(path, hello, {
+      onSnapshot: guard(onSnapshot),
+      onUpdate: guard(onUpdate),
+      onError: guard(onError),
+      onRefused: guard((refusal) => match.refused(refusal)),
+      onStatus: guard(onStatus),
+    });
+  };
+
+  /** Keep what the page received (a debugging peek; tests check that no secret came). */
+  function remember(message) {
+    // The record (public actions and outcomes, the save file) is kept apart in state.record.
+    const light = message.snapshot ? { ...message, snapshot: { ...message.snapshot, record: undefined } }
+      : message.record ? { ...message, record: undefined } : message;
+    state.received.push(light);
+    if (state.received.length > RECEIVED) state.received.shift();
+  }
+
+  function onStatus(status, info) {
+    const was = state.connected;
+    state.connected = status === "open";
+    if (status !== "closed") match.banner.update(status, info);
+    match.roomUi.connection(status !== "retrying" && status !== "connecting"); // own seat: "Reconnecting…"
+    if (was && !state.connected) {
+      announce("Connection lost. Retrying…");
+      log.addLine("Connection lost: retrying…", { kind: "info" });
+    } else if (!was && state.connected && state.lostOnce) {
+      announce("Reconnected.");
+      log.addLine("Reconnected.", { kind: "info" });
+    }
+    if (was && !state.connected) state.lostOnce = true;
+    view.render();
+  }
+
+  /** Online: who joined, left, came back or was replaced, and the start, in words. */
+  function roomChanged(previous, snap) {
+    if (!state.online) return;
+    for (const line of changes(previous, snap)) {
+      log.addLine(line, { kind: "info" });
+      announce(line);
+    }
+    if (previous && !previous.started && snap.started && snap.to_act !== null && snap.to_act !== undefined) {
+      const text = seats.isMine(snap.to_act) ? "Your turn first!" : words.first(seats.seatName(snap.to_act));
+      log.addLine(text, match.turnLine(snap.to_act));
+      announce(text);
+    }
+    match.roomUi.update(snap);
+  }
+
+  function onSnapshot(snap) {
+    remember(snap);
+    const previous = state.snapshot;
+    state.snapshot = snap;
+    if (!previous && snap.to_act !== null && snap.to_act !== undefined && snap.started !== false) {
+      log.addLine(`Welcome back: ${seats.seatName(snap.to_act)}'s turn.`, match.turnLine(snap.to_act));
+    }
+    if (snap.record) state.record = snap.record;
+    state.busy = false;
+    roomChanged(previous, snap);
+    if (!state.animating) {
+      match.show();
+      match.save();
+      settle();
+    }
+  }
+
+  function onUpdate(update) {
+    remember(update);
+    const previous = state.snapshot;
+    state.snapshot = update.snapshot;
+    state.record = applyUpdateToRecord(state.record, update);
+    if (state.record && state.record.moves.length !== update.snapshot.version) {
+      state.socket?.send({ type: "sync" }); // a gap in our copy of the record: ask for a full snapshot
+    }
+    state.busy = false;
+    roomChanged(previous, update.snapshot);
+    match.save(); // the committed result is saved before anything moves
+    state.queue.push(update);
+    pump();
+  }
+
+  function onError(error) {
+    remember(error);
+    state.busy = false;
+    if (QUIET_ERRORS.includes(error.code)) return;
+    if (state.online && match.roomUi.refusal(error)) return;
+    if (["no_room", "bad_token"].includes(error.code)) return; // match.refused says what happens next
+    log.addLine(`The table refused that: ${error.message}`, { kind: "info" });
+  }
+
+  // ------------------------------------------------------------ animation and what comes next
+
+  /** Animate the queued updates' moves, one batch; then show the snapshot and settle. */
+  async function pump() {
+    if (state.animating) return;
+    const generation = state.generation;
+    const mark = view.beforeMoves?.();
+    state.animating = true;
+    view.render();
+    while (state.queue.length && generation === state.generation) {
+      const update = state.queue.shift();
+      const moves = (update.moves || []).filter((m) => m.version > state.shownVersion);
+      if (state.shownVersion < 0) match.show();
+      await view.animate(moves);
+      if (moves.length && generation === state.generation) state.shownVersion = moves[moves.length - 1].version;
+    }
+    view.batchEnd?.();
+    state.animating = false;
+    if (generation !== state.generation) {
+      // Another room began while this batch played: show it, if its snapshot is already here.
+      if (state.queue.length) pump();
+      else if (state.snapshot) {
+        match.show();
+        settle();
+      }
+      return;
+    }
+    match.show();
+    view.afterMoves?.(mark);
+    match.save();
+    settle();
+  }
+
+  /** After the page has caught up with the server: what happens next? */
+  async function settle() {
+    const snap = state.snapshot;
+    if (!snap || state.animating || state.queue.length) return;
+    clearTimeout(state.advanceTimer);
+    if (match.isOver(snap)) {
+      view.over?.();
+      if (state.finishedFor !== state.room) {
+        state.finishedFor = state.room;
+        view.finished(snap);
+      }
+      return;
+    }
+    if (state.online && !snap.started) return;
+    const seat = snap.to_act;
+    const pace = snap.pace ?? (state.online || snap.code ? "server" : "client");
+    if (seat === null || seat === undefined || !seats.isHuman(seat)) {
+      // Online, the server moves computer seats by itself, a little after each move.
+      if (pace !== "client") return;
+      // A computer seat (or a chance step): a watchable pause, then let the server decide.
+      const version = snap.version;
+      state.advanceTimer = setTimeout(() => {
+        if (state.snapshot?.version !== version || state.animating || !state.socket) return;
+        if (state.socket.send({ type: "advance", version })) state.busy = true;
+      }, view.computerPause());
+      return;
+    }
+    if (!seats.isMine(seat)) return; // another player's turn (or we are watching): wait for their move
+    const humans = snap.seats.filter((s, i) => s.kind === "human" && seats.isMine(i)).length;
+    if (view.handOver && humans > 1 && state.lastHuman !== seat && !state.blocked) {
+      // Same device: the screen goes to the next human first. (A game whose seats see different
+      // things would tell the server here which seat now has the screen, once the protocol has
+      // a message for it; today every seat of a same-device match sees the same.)
+      state.blocked = true;
+      view.render();
+      await view.handOver(seat);
+      state.blocked = false;
+      state.lastHuman = seat;
+      match.save();
+      view.render();
+    }
+    state.lastHuman = seat;
+    view.yourTurn(seat, snap);
+  }
+  match.settle = settle;
+
+  /** Ask the server to play `action` for the seat to act (one of this page's). */
+  match.act = (action) => {
+    const snap = state.snapshot;
+    if (!snap || state.busy || state.animating || !state.socket) return false;
+    const seat = snap.to_act;
+    if (seat === null || seat === undefined || !seats.isMine(seat)) return false;
+    const sent = state.socket.send({ type: "act", seat, action, version: snap.version, id: actionId() });
+    if (sent) {
+      state.busy = true;
+      state.lastHuman = seat;
+      view.render();
+    }
+    return sent;
+  };
+
+  /** What the snapshot says is legal now, of one type. */
+  match.legal = (type) => (state.snapshot?.legal || []).filter((a) => a.type === type);
+
+  // ------------------------------------------------------------ the page around the match
+
+  match.roomUi = createRoomUi({
+    waiting: $("waiting-room"), panel: $("room-panel"), panelSeats: $("room-panel-seats"),
+    badge: $("mode-badge"), message: $("room-message"), announce, levels: game.form.levels,
+    send: (message) => {
+      const sent = Boolean(state.socket?.send(message));
+      if (!sent) match.roomUi.say("Not connected: try again once the connection is back.");
+      return sent;
+    },
+  });
+  match.banner = createBanner($("reconnect-banner"), { onRetry: () => state.socket?.retryNow() });
+  installRooms(match);
+  match.setupDialog = createSetup($("setup-dialog"), {
+    ...game.form,
+    onStart: (setup) => match.start(setup),
+    onRematch: () => match.rematchSaved(),
+    onResult: () => match.continueMatch(),
+  });
+  installPage(match);
+  if (!canSave()) $("saving-off").hidden = false;
+  return match;
+}
