@@ -31,7 +31,6 @@ SCANNED = sorted(
 
 PENDING_WEB_SHARED: dict[str, set[str]] = {
     "src/mousehole/web/shared/coach.js": {"mousetrap"},
-    "src/mousehole/web/shared/page.css": {"ausdiemaus"},
 }
 """Shared web files that still name a game (in comments), by path in the repository and the
 games they name. The web match controller work (docs/web.md) removes them: this list only
