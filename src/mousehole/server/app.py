@@ -24,8 +24,9 @@ from mousehole.games import REGISTRY
 from mousehole.server import catalogue, pages
 from mousehole.server.api import create_online, create_room, join_online, online_summary
 from mousehole.server.catalogue import ListedGame
-from mousehole.server.hub import Hub, OnlineSettings, room_socket
+from mousehole.server.hub import Hub, OnlineSettings
 from mousehole.server.pages import WEB_DIR
+from mousehole.server.play import room_socket
 from mousehole.server.store import DEFAULT_DB_PATH, DEFAULT_SYNC, SQLiteStore, prepare_sqlite
 
 # Error codes sent by the JSON API, by HTTP status; any other status is "http_error".

@@ -1,0 +1,199 @@
+"""The one WebSocket path all play goes through: hello with a token, then commands.
+
+Local matches (private rooms) and online rooms are the same thing here (one path for play,
+docs/protocol.md and docs/online.md): a socket says hello, gets a snapshot, and sends `act` /
+`advance` / `sync` / `screen` (and, the host of an online room, its commands; players, their
+talk). Each message is answered with its room's gate held (`Hub.gate`): checked, applied,
+stored, and only then published (persist, then publish: architecture habits 9 and 16).
+"""
+
+from __future__ import annotations
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..engine import JSON
+from .hub import Connection, Hub, OnlineSettings, address
+from .limits import TokenBucket
+from .online import is_code
+from .room import RoomError
+from .store import StorageError
+from .talk import TalkError
+from .wire import receive, receive_hello, refuse
+
+
+def room_key(text: str) -> str:
+    """Return the room id a path names: codes are read in capitals, private ids as they are."""
+    upper = text.upper()
+    return upper if is_code(upper) else text
+
+
+async def room_socket(websocket: WebSocket) -> None:
+    """WS /ws/rooms/{room} (also /ws/online/{room}): hello with a token, then play."""
+    hub: Hub = websocket.app.state.hub
+    await websocket.accept()
+    code = room_key(websocket.path_params["room"])
+    try:
+        hub.find(code, address(websocket))
+    except RoomError as error:
+        await refuse(websocket, error.code, error.message)
+        return
+    try:
+        hello = await receive_hello(websocket)  # anything but a hello: bad_token, 4401
+    except RoomError as error:
+        await refuse(websocket, error.code, error.message)
+        return
+    except WebSocketDisconnect:
+        return
+    connection = await _welcome(hub, code, websocket, hello)
+    if connection is None:
+        return
+    try:
+        await _serve(hub, code, connection)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.leave(code, connection)
+
+
+async def _welcome(hub: Hub, code: str, websocket: WebSocket, hello: JSON) -> Connection | None:
+    """Seat a socket by its hello and send what it may see of the stored room (the gate
+    held throughout); None after refusing it."""
+    async with hub.gate(code):
+        try:
+            room = await hub.current(code)
+            viewer = room.viewer_of(hello)
+        except RoomError as error:
+            await refuse(websocket, error.code, error.message)
+            return None
+        connection = Connection(websocket, viewer)
+        if hub.join(code, connection):  # an assisted seat taken back: stored before told
+            try:
+                await hub.save(room, [], seats=True)
+            except StorageError as error:
+                await refuse(websocket, "storage_failed", f"the seat could not be stored: {error}")
+                hub.forget(code, connection)
+                return None
+        if room.private:  # one owner: presence tells nobody anything
+            await hub.send_now(connection, room.snapshot(viewer))
+        else:  # everyone sees the new presence; this socket its snapshot
+            await hub.publish(room, [])
+        hub.schedule(room)
+    return connection
+
+
+async def _serve(hub: Hub, code: str, connection: Connection) -> None:
+    websocket = connection.websocket
+    settings = hub.settings
+    room = hub.rooms.get(code)
+    private = room is not None and room.private
+    rate, burst = (
+        (settings.private_rate, settings.private_burst)
+        if private
+        else (settings.rate, settings.burst)
+    )
+    bucket = TokenBucket(rate, burst, settings.clock)
+    talk = TokenBucket(settings.talk_rate, settings.talk_burst, settings.clock)
+    strikes = 0
+    while True:
+        received: JSON | RoomError
+        try:
+            received = await receive(websocket)
+        except RoomError as error:
+            received = error  # answered below, with a snapshot of the current room
+        if not bucket.take():
+            strikes += 1
+            if strikes >= settings.strikes:
+                await refuse(websocket, "rate_limited", "too many messages: closing")
+                return
+            slow = {"type": "error", "code": "rate_limited", "message": "too many: slow down"}
+            await hub.send(code, connection, slow)
+            continue
+        talks = isinstance(received, dict) and received.get("type") in ("react", "chat")
+        if talks and not talk.take():  # a refused line is no strike: play goes on
+            await hub.send(code, connection, _too_much_talk(settings, talk))
+            continue
+        async with hub.gate(code):
+            if not await _handle(hub, code, connection, received):
+                return
+
+
+def _too_much_talk(settings: OnlineSettings, bucket: TokenBucket) -> JSON:
+    """Return the refusal of a line over the talk limit, saying the limit and the wait."""
+    limit = f"{settings.talk_burst} at once, then one every {1 / settings.talk_rate:g} s"
+    message = f"too many reactions and chat lines ({limit}): wait {bucket.wait():.1f} s"
+    return TalkError("rate_limited", message).to_json()
+
+
+async def _handle(hub: Hub, code: str, connection: Connection, received: JSON | RoomError) -> bool:
+    """Answer one message with the room's gate held: check, apply, store, then publish.
+
+    Return False after closing the socket (its room no longer loads).
+    """
+    viewer = connection.viewer
+    try:
+        room = await hub.current(code)
+    except RoomError as error:  # its store copy vanished or no longer loads
+        await refuse(connection.websocket, error.code, error.message)
+        return False
+    host_passed = False
+    try:
+        if isinstance(received, RoomError):
+            raise received
+        host_passed = room.pass_host_if_absent()
+        changed = room.command(viewer, received)
+    except RoomError as error:
+        if host_passed:
+            try:
+                await hub.save(room, [], seats=True)
+            except StorageError as failure:
+                return await _recover(hub, code, connection, failure, error)
+            await hub.publish(room, [])
+        await hub.send_now(connection, error.to_json(), room.snapshot(viewer))
+        return True
+    if changed is None and not host_passed:
+        await hub.send_now(connection, room.snapshot(viewer))
+        return True
+    seats = host_passed or (changed is not None and changed.seats)
+    moves = changed.moves if changed is not None else []
+    line = changed.said if changed is not None else None
+    chat = changed is not None and changed.chat
+    if not moves and not seats and line is None and not chat:  # a retried action id: stored
+        ack = {"type": "update", "moves": [], "snapshot": room.snapshot(viewer, record=False)}
+        await hub.send_now(connection, ack)
+        return True
+    try:
+        await hub.save(room, moves, seats, line=line, chat=chat)
+    except StorageError as failure:
+        return await _recover(hub, code, connection, failure)
+    if line is not None:
+        await hub.tell(room, line)
+    if moves or seats or chat:
+        await hub.publish(room, moves)
+    hub.schedule(room)
+    return True
+
+
+async def _recover(
+    hub: Hub,
+    code: str,
+    connection: Connection,
+    failure: StorageError,
+    refusal: RoomError | None = None,
+) -> bool:
+    """Answer a failed write with the room as stored; False after closing when none loads.
+
+    The change that could not be stored was never sent to anyone (the gate is held), and the
+    memory copy that held it is gone: the room carries on from what is stored, as if it never
+    was. `refusal` is the command's own refusal, when the failed write was a host hand-off.
+    """
+    message = f"not saved: {failure}"
+    try:
+        room = await hub.current(code)
+    except RoomError:
+        await refuse(connection.websocket, "storage_failed", message)
+        return False
+    if refusal is not None:
+        await hub.send_now(connection, refusal.to_json())
+    failed = {"type": "error", "code": "storage_failed", "message": message}
+    await hub.send_now(connection, failed, room.snapshot(connection.viewer))
+    return True
