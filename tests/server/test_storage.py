@@ -19,7 +19,7 @@ import mousehole
 import mousehole.engine
 from mousehole.engine import Match
 from mousehole.server import create_app
-from mousehole.server.hub import Hub, OnlineSettings
+from mousehole.server.hub import Hub
 from mousehole.server.online import OnlineRoom
 from mousehole.server.room import Committed, Room
 from mousehole.server.store import SQLiteStore, StorageError, StoredMove
@@ -260,34 +260,6 @@ def _private(room_id: str) -> OnlineRoom:
     return room
 
 
-def test_rooms_not_in_memory_are_rebuilt_from_the_store(store: SQLiteStore) -> None:
-    room = _private("00000000000000a1")
-    asyncio.run(Hub(store).create(room))
-    store.append(room.code, _play(room.room, 3))
-
-    after_restart = Hub(store)
-    again = after_restart.get(room.code)
-
-    assert again is not None and again is not room
-    assert again.snapshot("owner") == room.snapshot("owner")
-    assert after_restart.get(room.code) is again, "rebuilt once, then kept in memory"
-    assert after_restart.get("0000000000000000") is None
-    assert after_restart.get("nope") is None, "not the shape of a room id: not even looked up"
-
-
-def test_an_evicted_room_comes_back_from_the_store(store: SQLiteStore) -> None:
-    hub = Hub(store, OnlineSettings(max_rooms=1))
-    first, second = _private("00000000000000aa"), _private("00000000000000bb")
-    asyncio.run(hub.create(first))
-    asyncio.run(hub.create(second))
-
-    assert list(hub.rooms) == [second.code], "the idle room past the limit was dropped"
-    back = hub.get(first.code)
-
-    assert back is not None and back is not first
-    assert back.snapshot("owner") == first.snapshot("owner")
-
-
 def test_a_batch_commits_every_good_write_and_fails_the_bad_one_alone(store: SQLiteStore) -> None:
     room = _room()
     store.create(room.stored())
@@ -418,28 +390,6 @@ def test_a_write_that_raises_a_bug_stores_nothing_of_its_batch_and_the_store_goe
     assert _rows(store.path, "r1") == []
     assert store.write_batch([("again", store.appending("r1", moves))]) == [None]
     assert len(_rows(store.path, "r1")) == len(moves)
-
-
-def test_the_writer_groups_concurrent_writes_into_few_transactions(store: SQLiteStore) -> None:
-    rooms = [_private(f"{i:016x}") for i in range(50)]
-    for room in rooms:
-        store.create(room.stored())
-    hub = Hub(store)
-
-    async def play() -> None:
-        async def one(room: OnlineRoom) -> None:
-            for _ in range(4):
-                await hub.save(room, _play(room.room, 1), seats=False)
-
-        await asyncio.gather(*(one(room) for room in rooms))
-
-    asyncio.run(play())
-
-    assert hub.writer is not None and hub.writer.writes == 200
-    assert hub.writer.batches < 200, "writes queued together share a transaction"
-    for room in rooms:
-        loaded = store.load(room.code)
-        assert loaded is not None and len(loaded.moves) == room.room.version
 
 
 # ---------------------------------------------------------------- the app over a failing disk
