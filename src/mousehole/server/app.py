@@ -75,6 +75,8 @@ def create_app(
         path = WEB_DIR / page.folder / f"{route}.html"
         if not path.is_file():
             raise HTTPException(404)
+        if route == "play" and game is not None:  # its part of the page all games share
+            return HTMLResponse(pages.play_page(game, path.read_text(encoding="utf-8")))
         return FileResponse(path, media_type="text/html")
 
     async def favicon(request: Request) -> Response:

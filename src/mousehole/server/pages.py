@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from html import escape
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import NewType
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from mousehole.server.catalogue import GameListing, PlannedGame
+from mousehole.server.catalogue import GameListing, ListedGame, PlannedGame
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The browser front end (static files), shipped inside the package as `mousehole/web`."""
@@ -290,3 +291,120 @@ def error_page(status_code: int, heading: str, path: str) -> Html:
 async def join_endpoint(request: Request) -> Response:
     """GET /join/{code}: the invitation page of an online room (docs/online.md)."""
     return HTMLResponse(join_page(request.path_params["code"]))
+
+
+# ---------------------------------------------------------------- match pages (docs/web.md)
+
+# The house's mouse beside "Home" in a match page's header; decorative (the link says Home).
+HOME_MOUSE = Html("""\
+<svg viewBox="0 0 40 32" width="40" height="32" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="#3a2817" stroke-width="2.2" stroke-linejoin="round" \
+stroke-linecap="round">
+        <path d="M6 26 C4 14 12 8 20 9 C28 10 33 17 31 26 Z" fill="#a39a8f"/>
+        <circle cx="13" cy="9" r="4.5" fill="#e9a3ad"/><circle cx="27" cy="9" r="4.5" \
+fill="#e9a3ad"/>
+        <circle cx="16" cy="17" r="1.3" fill="#3a2817"/><circle cx="24" cy="17" r="1.3" \
+fill="#3a2817"/>
+        <path d="M31 24 C37 24 38 29 34 30"/>
+      </g>
+    </svg>""")
+
+MATCH_STYLESHEETS = ("index.css", "shared/page.css", "shared/setup.css", "shared/room-ui.css")
+"""The style sheets every match page loads before its game's own (then shared/help.css)."""
+
+
+class PlayPageError(ValueError):
+    """A game's play.html is not the fragment the match page template expects."""
+
+
+def play_page(game: ListedGame, fragment: str) -> Html:
+    """Return a game's match page: the shared head, header and chrome around its fragment.
+
+    `fragment` is the game's `web/<folder>/play.html` (docs/web.md): first its head lines (a
+    `<meta name="description">`, its `<link rel="stylesheet">`s), then its skip link, then its
+    `<main>`, then its own dialogs. The header links New match, the game's extra pages (the
+    manifest's `extras`, e.g. the Trap Playground) and How to play; the module is
+    `/static/<folder>/main.js`. Raises PlayPageError naming what the fragment lacks.
+    """
+    page = game.page
+    if page is None:
+        raise PlayPageError(f"{game.name}: the manifest names no page folder")
+    lines = re.sub(r"\A\s*<!--.*?-->", "", fragment, flags=re.S).strip().splitlines()
+    head = []
+    while lines and lines[0].startswith(("<meta ", "<link ")):
+        head.append(lines.pop(0))
+    if not lines or not lines[0].startswith('<a class="skip-link"'):
+        raise PlayPageError(
+            f"{page.folder}/play.html: its head lines must be followed by its skip link"
+        )
+    skip = lines.pop(0)
+    main, end, dialogs = "\n".join(lines).partition("</main>")
+    if not end or not main.lstrip().startswith("<main "):
+        raise PlayPageError(f"{page.folder}/play.html: its body must begin with <main …> … </main>")
+    name, folder, title = escape(game.name), escape(page.folder), escape(game.title)
+    styles = "\n".join(f'<link rel="stylesheet" href="/static/{s}">' for s in MATCH_STYLESHEETS)
+    extras = "".join(
+        f'\n    <a class="btn btn-link" href="/{escape(route)}/{name}" '
+        f'data-testid="{escape(route)}-link">{escape(label)}</a>'
+        for route, label in page.extras
+    )
+    rules = ""
+    if (WEB_DIR / page.folder / "rules.html").is_file():
+        rules = (
+            f'\n    <a class="btn btn-link" href="/rules/{name}" target="_blank" rel="noopener" '
+            'data-testid="rules-link">How to play<span class="visually-hidden"> '
+            "(opens in a new tab)</span></a>"
+        )
+    metas = "".join(f"{line}\n" for line in head if line.startswith("<meta "))
+    links = "".join(f"{line}\n" for line in head if line.startswith("<link "))
+    return Html(f"""\
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+{metas}<title>{title} — Mousehole</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="preload" href="/static/fonts/kalam-latin-700-normal.woff2" as="font" \
+type="font/woff2" crossorigin>
+{styles}
+{links}<link rel="stylesheet" href="/static/shared/help.css">
+<script type="module" src="/static/{folder}/main.js"></script>
+</head>
+<body class="play">
+{skip}
+<header class="play-head">
+  <a class="home-link" href="/" data-testid="home">
+    {HOME_MOUSE}
+    <span>Home</span>
+  </a>
+  <h1 class="play-title">{title} <span class="mode-badge" id="mode-badge" \
+data-testid="mode-badge" hidden></span></h1>
+  <nav class="head-nav" aria-label="Match">
+    <button type="button" class="btn" data-testid="new-match" id="new-match">New match</button>\
+{extras}{rules}
+  </nav>
+  <p class="head-notes">
+    <span class="conn" data-testid="connection" id="connection"></span>
+    <span class="saving-off" data-testid="saving-off" id="saving-off" hidden>Saving is off in \
+this browser</span>
+  </p>
+  <div class="settings-slot" id="settings" data-testid="settings"></div>
+</header>
+
+<section class="reconnect-banner" id="reconnect-banner" data-testid="reconnect-banner" \
+aria-label="Connection" hidden></section>
+
+{main.strip()}
+</main>
+
+<div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true" \
+data-testid="status" id="status"></div>
+
+<!-- The new-match form: shared/setup.js fills it in. -->
+<dialog class="dlg dlg-setup" id="setup-dialog" data-testid="setup" \
+aria-labelledby="setup-title"></dialog>
+{dialogs.strip()}
+</body>
+</html>
+""")

@@ -258,12 +258,14 @@ export function createMatch(game) {
     if (!seats.isMine(seat)) return; // another player's turn (or we are watching): wait for their move
     const humans = snap.seats.filter((s, i) => s.kind === "human" && seats.isMine(i)).length;
     if (view.handOver && humans > 1 && state.lastHuman !== seat && !state.blocked) {
-      // Same device: the screen goes to the next human first. (A game whose seats see different
-      // things would tell the server here which seat now has the screen, once the protocol has
-      // a message for it; today every seat of a same-device match sees the same.)
+      // Same device: the screen goes to the next human first.
       state.blocked = true;
       view.render();
       await view.handOver(seat);
+      // HERE a game whose seats know different things (its manifest's `seat_views`) tells the
+      // server who now has the screen, `{"type": "screen", "seat": seat}` (docs/local-play.md,
+      // "What a local match's page may see"), and waits for that seat's snapshot. Today's games
+      // show every seat the same, so their pages do not send it.
       state.blocked = false;
       state.lastHuman = seat;
       match.save();
