@@ -39,7 +39,7 @@ Row = tuple[str, int, int | None, str]
 """One row of the moves table: room id, index, seat (None: chance), action as JSON text."""
 
 
-def _check_follows(room_id: str, stored: int, rows: Sequence[Row]) -> None:
+def check_follows(room_id: str, stored: int, rows: Sequence[Row]) -> None:
     """Raise StorageError unless `rows` are the moves that follow a room's `stored` moves."""
     for offset, (_, index, _, _) in enumerate(rows):
         expected = stored + offset
@@ -68,7 +68,7 @@ class Appending:
         return StorageError(f"append to room {self.room_id!r}: no such room is stored")
 
     def __call__(self, db: sqlite3.Connection) -> None:
-        # moves are stored without gaps from 0 (`_check_follows`), so the count is the last
+        # moves are stored without gaps from 0 (`check_follows`), so the count is the last
         # index + 1: max() reads one entry of the primary key, count(*) walks them all
         row = db.execute(
             "SELECT (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = ?)"
@@ -117,7 +117,7 @@ def append_together(
                 results.append(append.missing())
                 continue
             try:
-                _check_follows(append.room_id, stored, append.rows)
+                check_follows(append.room_id, stored, append.rows)
             except StorageError as error:
                 results.append(error)
                 continue
@@ -152,5 +152,5 @@ def move_rows(room_id: str, moves: Sequence[MoveLike]) -> list[Row]:
 
 def insert_rows(db: sqlite3.Connection, room_id: str, stored: int, rows: Sequence[Row]) -> None:
     """Insert move rows after the `stored` moves a room has; refuse a gap or an overlap."""
-    _check_follows(room_id, stored, rows)
+    check_follows(room_id, stored, rows)
     db.executemany("INSERT INTO moves (room_id, idx, seat, action) VALUES (?, ?, ?, ?)", rows)

@@ -55,7 +55,7 @@ def prepare_sqlite(path: Path) -> Path:
     return path
 
 
-def _loads_seats(text: str) -> Any:
+def loads_seats(text: str) -> Any:
     """Return a room's stored seats, each name made valid (`text.repair_name`: refused
     characters become U+FFFD). Rooms stored before names were checked may hold a lone
     surrogate, which no answer about the room could carry, or a control character."""
@@ -370,7 +370,7 @@ class SQLiteStore:
                 room_id=row[0],
                 game=row[1],
                 options=json.loads(row[2]),
-                seats=_loads_seats(row[3]),
+                seats=loads_seats(row[3]),
                 owner_hash=row[4],
                 seed=None if row[5] is None else int(row[5]),
                 secret=row[6],
@@ -418,7 +418,7 @@ class SQLiteStore:
                     room_id=row[0],
                     game=row[1],
                     mode=row[2],
-                    seats=_loads_seats(row[3]),
+                    seats=loads_seats(row[3]),
                     finished=bool(row[4]),
                     started=bool(row[5]),
                     created_at=row[6],

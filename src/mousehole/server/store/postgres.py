@@ -1,0 +1,485 @@
+"""The PostgreSQL store: the rooms in a PostgreSQL database, written before anyone is told.
+
+The same guarantees as `SQLiteStore` (docs/storage.md): a write returns once committed, a
+batch of writes is one transaction in which a bad write fails alone, and `(room_id, idx)` is
+the moves' primary key, so a second writer of a move (another instance, say) fails instead of
+forking the match. The writer thread calls `write_batch`, so the store is synchronous: one
+connection for writes and one for reads (a read never waits behind a commit), each behind a
+lock, each opened again after it broke (PostgreSQL restarted). Statements are sent through
+psycopg's pipeline: a batch of moves costs three round trips, however many moves it holds.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import psycopg
+
+from ...engine import JSON
+from .appends import check_follows, dumps, move_rows, now
+from .postgres_appends import (
+    Appending,
+    Connection,
+    Write,
+    append_together,
+    insert_moves,
+    one_line,
+    write_alone,
+)
+from .postgres_schema import migrate
+from .records import MoveLike, RoomSummary, StorageError, StoredLine, StoredMove, StoredRoom
+from .sqlite import loads_seats
+
+if TYPE_CHECKING:
+    from .base import Store
+
+SCHEMES = ("postgresql", "postgres")
+CONNECT_TIMEOUT = 10
+"""Seconds to wait for a connection when the URL sets no `connect_timeout`."""
+
+
+def redact(url: str) -> str:
+    """Return the URL without its password (in the user part or as a `password` parameter)."""
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, _, host = netloc.rpartition("@")
+        netloc = f"{user.partition(':')[0]}@{host}"
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k != "password"])
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+def _stamp(value: datetime) -> str:
+    """Return a stored time as the ISO text SQLite keeps (`appends.now`)."""
+    return value.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+class _Link:
+    """One connection, opened when first needed and again after it broke."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.lock = threading.Lock()
+        self._connection: Connection | None = None
+
+    def get(self) -> Connection:
+        connection = self._connection
+        if connection is None or connection.closed or connection.broken:
+            if connection is not None:
+                connection.close()
+            self._connection = None
+            options = psycopg.conninfo.conninfo_to_dict(self.url)
+            timeout = {} if "connect_timeout" in options else {"connect_timeout": CONNECT_TIMEOUT}
+            connection = psycopg.connect(self.url, autocommit=True, **timeout)  # type: ignore[arg-type]
+            self._connection = connection
+        return connection
+
+    def reset(self) -> None:
+        """End a failed transaction (a broken connection is dropped, to be opened again)."""
+        connection = self._connection
+        if connection is None:
+            return
+        try:
+            if connection.broken or connection.closed:
+                raise psycopg.OperationalError("the connection is broken")
+            if connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                connection.execute("ROLLBACK")
+        except psycopg.Error:
+            connection.close()
+            self._connection = None
+
+    def close(self) -> None:
+        with self.lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+
+
+class PostgresStore:
+    """The rooms, moves and talk tables of one PostgreSQL database (docs/storage.md)."""
+
+    def __init__(self, url: str):
+        scheme = urlsplit(url).scheme
+        self.where = redact(url)
+        if scheme not in SCHEMES:
+            raise StorageError(f"expected a postgresql:// URL, not {self.where!r}")
+        self.failing: StorageError | None = None
+        """Why the last batch failed as a whole (the server unreachable, a commit refused),
+        until one commits again; None while commits succeed (the health check reads it)."""
+        self._writer = _Link(url)
+        self._reader = _Link(url)
+        try:
+            connection = self._writer.get()
+            info = connection.info
+            self._described = f"postgresql://{info.host}:{info.port}/{info.dbname}"
+            migrate(connection, self.where)
+        except psycopg.Error as error:
+            self.close()
+            raise StorageError(
+                f"cannot use PostgreSQL at {self.where}: {one_line(error)}"
+            ) from None
+        except StorageError:
+            self.close()
+            raise
+
+    def describe(self) -> str:
+        """Return what the health check names: "postgresql://host:port/database"."""
+        return self._described
+
+    def schema_version(self) -> int:
+        """Return the schema version of the database."""
+        with self._read() as db:
+            row = db.execute("SELECT max(version) FROM schema_version").fetchone()
+        return int(row[0]) if row is not None else 0
+
+    # One write at a time, each its own transaction (tests, `mousehole migrate`).
+
+    def create(self, room: StoredRoom) -> None:
+        """Store a new room and the moves it already has, in one transaction."""
+        self._one(f"create room {room.room_id!r}", self.creating(room))
+
+    def append(
+        self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
+    ) -> None:
+        """Store the moves that follow a room's last stored move (see `SQLiteStore.append`)."""
+        self._one(f"append to room {room_id!r}", self.appending(room_id, moves, finished=finished))
+
+    def update_seats(
+        self, room_id: str, seats: list[JSON], *, host: int | None, started: bool
+    ) -> None:
+        """Store an online room's seats, host and started flag (its moves are untouched)."""
+        what = f"update the seats of room {room_id!r}"
+        self._one(what, self.seating(room_id, seats, host=host, started=started))
+
+    def write_all(self, what: str, writes: Iterable[Write]) -> None:
+        """Run `writes` in one transaction, all or none; raise StorageError naming `what` and
+        the cause when one fails (`mousehole migrate`: a copy is whole or nothing)."""
+        with self._writer.lock:
+            try:
+                db = self._writer.get()
+                with db.transaction():
+                    for write in writes:
+                        write(db)
+            except psycopg.Error as error:
+                self._writer.reset()
+                raise StorageError(f"{what}: {one_line(error)}") from error
+            except BaseException:
+                self._writer.reset()
+                raise
+
+    def _one(self, what: str, write: Write) -> None:
+        (error,) = self.write_batch([(what, write)])
+        if error is not None:
+            raise error
+
+    # The writes, as functions of a connection that `write_batch` runs in one transaction.
+
+    def creating(self, room: StoredRoom) -> Write:
+        """Return the write that stores a new room (refused if its id is taken)."""
+        stamp = now()
+        # as SQLite's: a new room starts with no talk and chat on
+        return self.copying(
+            replace(room, created_at=stamp, updated_at=stamp, chat=[], chat_on=True)
+        )
+
+    def copying(self, room: StoredRoom) -> Write:
+        """Return the write that stores a room exactly as given: its times, flags, moves and
+        lines of talk (`mousehole migrate` copies rooms from SQLite with it)."""
+        values = (
+            room.room_id,
+            room.game,
+            dumps(room.options),
+            dumps(room.seats),
+            room.owner_hash,
+            room.seed,
+            room.secret,
+            None if room.initial is None else dumps(room.initial),
+            room.created_at,
+            room.updated_at,
+            room.finished,
+            room.mode,
+            room.host,
+            room.started,
+            room.chat_on,
+        )
+        rows = move_rows(room.room_id, room.moves)
+        lines = [
+            (room.room_id, ln.index, ln.seat, ln.name, ln.kind, ln.text, ln.at) for ln in room.chat
+        ]
+
+        def write(db: Connection) -> None:
+            db.execute(
+                "INSERT INTO rooms (id, game, options, seats, owner_hash, seed, secret, initial,"
+                " created_at, updated_at, finished, mode, host, started, chat_on)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                values,
+            )
+            check_follows(room.room_id, 0, rows)
+            insert_moves(db, rows)
+            if lines:
+                with db.cursor() as cursor:
+                    cursor.executemany(
+                        "INSERT INTO chat (room_id, idx, seat, name, kind, text, at)"
+                        " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                        lines,
+                    )
+
+        return write
+
+    def appending(
+        self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
+    ) -> Appending:
+        """Return the write that appends moves; refused unless they follow what is stored."""
+        return Appending(room_id, move_rows(room_id, moves), finished)
+
+    def seating(self, room_id: str, seats: list[JSON], *, host: int | None, started: bool) -> Write:
+        """Return the write that stores an online room's seats, host and started flag."""
+        values = (dumps(seats), host, started)
+
+        def write(db: Connection) -> None:
+            found = db.execute(
+                "UPDATE rooms SET seats = %s, host = %s, started = %s, updated_at = %s"
+                " WHERE id = %s RETURNING id",
+                (*values, now(), room_id),
+            ).fetchone()
+            if found is None:
+                raise StorageError(f"update room {room_id!r}: no such room is stored")
+
+        return write
+
+    def saying(self, room_id: str, line: StoredLine, *, keep: int) -> Write:
+        """Return the write that stores a line of talk, deleting the lines more than `keep`
+        older (docs/storage.md)."""
+        row = (room_id, line.index, line.seat, line.name, line.kind, line.text, line.at)
+
+        def write(db: Connection) -> None:
+            db.execute(
+                "INSERT INTO chat (room_id, idx, seat, name, kind, text, at)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                row,
+            )
+            db.execute(
+                "DELETE FROM chat WHERE room_id = %s AND idx <= %s", (room_id, line.index - keep)
+            )
+
+        return write
+
+    def switching_chat(self, room_id: str, on: bool) -> Write:
+        """Return the write that stores the host's chat switch of an online room."""
+
+        def write(db: Connection) -> None:
+            found = db.execute(
+                "UPDATE rooms SET chat_on = %s WHERE id = %s RETURNING id", (on, room_id)
+            ).fetchone()
+            if found is None:
+                raise StorageError(f"switch chat of room {room_id!r}: no such room is stored")
+
+        return write
+
+    def pruning(
+        self, *, finished_before: str, idle_before: str, keep: Sequence[str], pruned: list[str]
+    ) -> Write:
+        """Return the write that deletes expired rooms (their moves and talk go with them, ON
+        DELETE CASCADE), except those in `keep`, naming them in `pruned`."""
+        kept = list(keep)
+
+        def write(db: Connection) -> None:
+            rows = db.execute(
+                "DELETE FROM rooms WHERE ((finished AND updated_at < %s::timestamptz)"
+                " OR updated_at < %s::timestamptz) AND NOT (id = ANY(%s::text[])) RETURNING id",
+                (finished_before, idle_before, kept),
+            ).fetchall()
+            pruned.extend(str(row[0]) for row in rows)
+
+        return write
+
+    def together(self, writes: Sequence[Write]) -> Write:
+        """Return one write that runs `writes` in order, all or none (a single write as it is,
+        so that an `Appending` is stored with its neighbours)."""
+        if len(writes) == 1:
+            return writes[0]
+        runs = list(writes)
+
+        def write(db: Connection) -> None:
+            for one in runs:
+                one(db)
+
+        return write
+
+    def write_batch(self, writes: Sequence[tuple[str, Write]]) -> list[StorageError | None]:
+        """Run `writes` in one transaction, in order; return each one's error (None: stored).
+
+        A write that fails is rolled back alone (a savepoint each); consecutive appends are
+        stored together (`_append_together`). When the batch cannot commit (the server is
+        unreachable or refused the commit), every write gets that error and `failing` says
+        so until a batch commits again.
+        """
+        results: list[StorageError | None] = []
+        with self._writer.lock:
+            try:
+                db = self._writer.get()
+                with db.pipeline() as pipe:
+                    db.execute("BEGIN")
+                    run: list[tuple[str, Appending]] = []
+                    for what, write in writes:
+                        if isinstance(write, Appending):
+                            run.append((what, write))
+                            continue
+                        if run:
+                            results += append_together(db, pipe, run)
+                            run = []
+                        results.append(write_alone(db, pipe, what, write))
+                    if run:
+                        results += append_together(db, pipe, run)
+                    db.execute("COMMIT")
+            except psycopg.Error as error:
+                self._writer.reset()
+                failed = StorageError(f"commit of {len(writes)} writes: {one_line(error)}")
+                self.failing = failed
+                return [failed for _ in writes]
+            except BaseException:  # a bug in a write: nothing of the batch, the store usable
+                self._writer.reset()
+                raise
+            self.failing = None
+        return results
+
+    # Reads, on a connection of their own.
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        """Yield the reading connection, in a read-only transaction that sees one snapshot;
+        a connection found broken (PostgreSQL restarted) is opened again once."""
+        with self._reader.lock:
+            for attempt in (1, 2):
+                try:
+                    db = self._reader.get()
+                    db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                    break
+                except psycopg.OperationalError:
+                    self._reader.reset()
+                    if attempt == 2:
+                        raise
+            try:
+                yield db
+            finally:
+                self._reader.reset()  # a read: nothing to commit
+
+    def load(self, room_id: str, *, lines: int = 0) -> StoredRoom | None:
+        """Return the room with all its moves and its last `lines` lines of talk, or None."""
+        try:
+            with self._read() as db, db.pipeline():
+                room = db.execute(
+                    "SELECT id, game, options, seats, owner_hash, seed, secret, initial,"
+                    " created_at, updated_at, finished, mode, host, started, chat_on,"
+                    " (SELECT coalesce(max(idx) + 1, 0) FROM chat WHERE room_id = rooms.id)"
+                    " FROM rooms WHERE id = %s",
+                    (room_id,),
+                )
+                moves = db.execute(
+                    "SELECT idx, seat, action FROM moves WHERE room_id = %s ORDER BY idx",
+                    (room_id,),
+                )
+                talk = db.execute(
+                    "SELECT idx, seat, name, kind, text, at FROM chat WHERE room_id = %s"
+                    " ORDER BY idx DESC LIMIT %s",
+                    (room_id, lines),
+                )
+                row, move_rows_, talk_rows = room.fetchone(), moves.fetchall(), talk.fetchall()
+            if row is None:
+                return None
+            stored = StoredRoom(
+                room_id=row[0],
+                game=row[1],
+                options=json.loads(row[2]),
+                seats=loads_seats(row[3]),
+                owner_hash=row[4],
+                seed=row[5],
+                secret=row[6],
+                initial=None if row[7] is None else json.loads(row[7]),
+                moves=[StoredMove(i, seat, json.loads(action)) for i, seat, action in move_rows_],
+                finished=row[10],
+                created_at=_stamp(row[8]),
+                updated_at=_stamp(row[9]),
+                mode=row[11],
+                host=row[12],
+                started=row[13],
+                chat_on=row[14],
+                chat=[
+                    StoredLine(i, seat, name, kind, text, _stamp(at))
+                    for i, seat, name, kind, text, at in reversed(talk_rows)
+                ],
+                chat_count=int(row[15]),
+            )
+        except (psycopg.Error, ValueError, TypeError) as error:
+            raise StorageError(f"load room {room_id!r}: {one_line(error)}") from error
+        if [m.index for m in stored.moves] != list(range(len(stored.moves))):
+            raise StorageError(f"load room {room_id!r}: its stored moves are not contiguous")
+        return stored
+
+    def rooms(
+        self, *, mode: str | None = None, game: str | None = None, limit: int = 50
+    ) -> list[RoomSummary]:
+        """Return up to `limit` rooms, the most recently changed first, of `mode` and `game`
+        when given (an operator's listing: `mousehole rooms`)."""
+        try:
+            with self._read() as db:
+                rows = db.execute(
+                    "SELECT id, game, mode, seats, finished, started, created_at, updated_at,"
+                    " (SELECT count(*) FROM moves WHERE room_id = rooms.id) FROM rooms"
+                    " WHERE (%(mode)s::text IS NULL OR mode = %(mode)s)"
+                    " AND (%(game)s::text IS NULL OR game = %(game)s)"
+                    " ORDER BY updated_at DESC, id LIMIT %(limit)s",
+                    {"mode": mode, "game": game, "limit": limit},
+                ).fetchall()
+            return [
+                RoomSummary(
+                    room_id=row[0],
+                    game=row[1],
+                    mode=row[2],
+                    seats=loads_seats(row[3]),
+                    finished=row[4],
+                    started=row[5],
+                    created_at=_stamp(row[6]),
+                    updated_at=_stamp(row[7]),
+                    moves=int(row[8]),
+                )
+                for row in rows
+            ]
+        except (psycopg.Error, ValueError) as error:
+            raise StorageError(f"list rooms: {one_line(error)}") from error
+
+    def room_ids(self, prefix: str, limit: int = 2) -> list[str]:
+        """Return the ids of up to `limit` rooms whose id is `prefix` or starts with it (an
+        exact match alone when there is one)."""
+        try:
+            with self._read() as db:
+                exact = db.execute("SELECT id FROM rooms WHERE id = %s", (prefix,)).fetchone()
+                if exact is not None:
+                    return [str(exact[0])]
+                rows = db.execute(
+                    "SELECT id FROM rooms WHERE left(id, %s) = %s ORDER BY id LIMIT %s",
+                    (len(prefix), prefix, limit),
+                ).fetchall()
+        except psycopg.Error as error:
+            raise StorageError(f"find room {prefix!r}: {one_line(error)}") from error
+        return [str(row[0]) for row in rows]
+
+    def close(self) -> None:
+        """Close both connections (a later call does nothing)."""
+        self._writer.close()
+        self._reader.close()
+
+
+__all__ = ["Appending", "PostgresStore", "redact"]
+
+if TYPE_CHECKING:
+
+    def _is_a_store(store: PostgresStore) -> Store:
+        return store  # mypy proves here that PostgresStore implements the Protocol

@@ -1,0 +1,165 @@
+"""Writes of the PostgreSQL store: each in a savepoint of its own, and appends a run at a time.
+
+Nearly every write appends moves, so `PostgresStore.write_batch` stores a run of appends with
+one SELECT, one INSERT and one UPDATE however many moves it holds (`append_together`), sent
+through psycopg's pipeline; any other write runs alone in its savepoint (`write_alone`), so a
+bad write fails alone. docs/storage.md ("PostgreSQL").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+
+from .appends import Row, check_follows, now
+from .records import StorageError
+
+Connection = psycopg.Connection[tuple[Any, ...]]
+Write = Callable[[Connection], None]
+"""One change to the database, run inside a transaction that the caller opens and commits."""
+
+
+def one_line(error: BaseException) -> str:
+    """Return an error's message on one line: the server's message and its detail, without
+    the lines of context libpq adds (where in a function it was raised)."""
+    diag = error.diag if isinstance(error, psycopg.Error) else None
+    text = str(error)
+    if diag is not None and diag.message_primary:
+        detail = diag.message_detail
+        text = diag.message_primary + (f" ({detail})" if detail else "")
+    return " ".join(text.split())
+
+
+@dataclass(frozen=True)
+class Appending:
+    """The write that appends moves to a stored room (`PostgresStore.appending`); stored with
+    the appends next to it in a batch by `append_together`."""
+
+    room_id: str
+    rows: list[Row]
+    finished: bool | None = None
+
+    def __call__(self, db: Connection) -> None:
+        found = db.execute(
+            "SELECT (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = %s)"
+            " FROM rooms WHERE id = %s",
+            (self.room_id, self.room_id),
+        ).fetchone()
+        if found is None:
+            raise StorageError(f"append to room {self.room_id!r}: no such room is stored")
+        check_follows(self.room_id, int(found[0]), self.rows)
+        insert_moves(db, self.rows)
+        db.execute(
+            "UPDATE rooms SET updated_at = %s, finished = coalesce(%s, finished) WHERE id = %s",
+            (now(), self.finished, self.room_id),
+        )
+
+
+def insert_moves(db: Connection, rows: Sequence[Row]) -> None:
+    """Insert move rows with one statement (four arrays, however many rows)."""
+    if rows:
+        room_ids, indexes, seats, actions = (list(column) for column in zip(*rows, strict=True))
+        db.execute(
+            "INSERT INTO moves (room_id, idx, seat, action)"
+            " SELECT * FROM unnest(%s::text[], %s::integer[], %s::integer[], %s::text[])",
+            (room_ids, indexes, seats, actions),
+        )
+
+
+def drain(db: Connection, pipe: psycopg.Pipeline) -> None:
+    """Wait for the results of every statement sent, after one of them failed.
+
+    PostgreSQL skips what follows a failed statement of a pipeline until the next sync, and
+    psycopg raises the failure as soon as it reads it, maybe before that sync: the statements
+    queued after it are answered "aborted" until then. Those belong to the failed write and are
+    rolled back with it; only a lost connection matters here.
+    """
+    try:
+        pipe.sync()
+    except psycopg.Error:
+        if db.broken or db.closed:
+            raise
+
+
+def write_alone(
+    db: Connection, pipe: psycopg.Pipeline, what: str, write: Write
+) -> StorageError | None:
+    """Run one write in its own savepoint; roll it back alone and return why it failed."""
+    db.execute("SAVEPOINT one")
+    try:
+        write(db)
+        pipe.sync()  # the write's errors arrive here, not at a later statement's
+    except (psycopg.Error, StorageError) as error:
+        if isinstance(error, psycopg.Error) and (db.broken or db.closed):
+            raise  # the connection is gone: the whole batch fails
+        drain(db, pipe)
+        db.execute("ROLLBACK TO SAVEPOINT one")
+        db.execute("RELEASE SAVEPOINT one")
+        if isinstance(error, StorageError):
+            return error
+        return StorageError(f"{what}: {one_line(error)}")
+    db.execute("RELEASE SAVEPOINT one")
+    return None
+
+
+def append_together(
+    db: Connection, pipe: psycopg.Pipeline, run: Sequence[tuple[str, Appending]]
+) -> list[StorageError | None]:
+    """Store a run of appends with three statements in all; return each one's error.
+
+    One SELECT reads where every room's moves end, the appends are checked against it in
+    Python (the same errors as one at a time), and one INSERT and one UPDATE, fed arrays,
+    store the rest. Should PostgreSQL refuse either (another writer stored one of the
+    moves first: the primary key), the run is rolled back and written again one append
+    at a time, so that the error reaches the append at fault.
+    """
+    rooms = list(dict.fromkeys(append.room_id for _, append in run))
+    db.execute("SAVEPOINT run")
+    try:
+        found = db.execute(
+            "SELECT id, (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = rooms.id)"
+            " FROM rooms WHERE id = ANY(%s::text[])",
+            (rooms,),
+        ).fetchall()
+        following = {str(room_id): int(count) for room_id, count in found}
+        results: list[StorageError | None] = []
+        rows: list[Row] = []
+        flags: dict[str, bool | None] = {}
+        for _, append in run:
+            stored = following.get(append.room_id)
+            if stored is None:
+                results.append(
+                    StorageError(f"append to room {append.room_id!r}: no such room is stored")
+                )
+                continue
+            try:
+                check_follows(append.room_id, stored, append.rows)
+            except StorageError as error:
+                results.append(error)
+                continue
+            results.append(None)
+            rows += append.rows
+            following[append.room_id] = stored + len(append.rows)
+            if append.finished is not None or append.room_id not in flags:
+                flags[append.room_id] = append.finished
+        insert_moves(db, rows)
+        if flags:
+            db.execute(
+                "UPDATE rooms SET updated_at = %s, finished = coalesce(f.finished, rooms.finished)"
+                " FROM unnest(%s::text[], %s::boolean[]) AS f (id, finished)"
+                " WHERE rooms.id = f.id",
+                (now(), list(flags), list(flags.values())),
+            )
+        db.execute("RELEASE SAVEPOINT run")
+        pipe.sync()
+    except psycopg.Error:
+        if db.broken or db.closed:
+            raise  # the connection is gone: the whole batch fails
+        drain(db, pipe)
+        db.execute("ROLLBACK TO SAVEPOINT run")
+        db.execute("RELEASE SAVEPOINT run")
+        return [write_alone(db, pipe, what, append) for what, append in run]
+    return results
