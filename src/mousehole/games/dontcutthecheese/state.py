@@ -1,0 +1,529 @@
+"""Don't Cut the Cheese states: the position, its constants and the rules that change it. Pure:
+no I/O, no randomness (chance is explicit), and no formats: the JSON codec, events and text
+(view.py) import this module, never the reverse, and a state asks its game (rules.py) for them.
+
+Every rule cites seeds/dont-cut-the-cheese-rulebook.txt ("rulebook") or rulings.md section 3
+("ruling"). The bag is drawn lazily (like Aus die Maus!'s deal): a draw is a chance node over
+the colours still in the bag, weighted by their counts, so no hidden bag order exists. The one
+secret is the paper's tear threshold, which only `to_json` holds. States are immutable: `apply`
+builds a child that shares the unchanged tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Final
+
+from ...engine import CHANCE, JSON, TERMINAL, Action, IllegalActionError, State
+from . import actions as A
+from .paper import BITE_AT, COLS, ROWS, legal_bites, loose, paper_cells, strength
+
+if TYPE_CHECKING:
+    from .rules import CheeseGame
+
+START: Final = "start"  # chance: the starting seat, when setup leaves it random
+PAPER: Final = "paper"  # chance: the secret tear threshold of the paper just hooked on
+SPIN: Final = "spin"  # decision: the current seat spins
+SPINNER: Final = "spinner"  # chance: the face the spinner stops on
+BITE: Final = "bite"  # decision: where the current seat bites (bites_left > 0)
+DRAW: Final = "draw"  # chance: the colour the next seat in `drawing` takes from the bag
+SPIN_OFF: Final = "spin_off"  # decision: the current contestant spins in a spin-off
+SPIN_OFF_SPINNER: Final = "spin_off_spinner"  # chance: the face of a spin-off spin
+OVER: Final = "over"
+PHASES: Final = (START, PAPER, SPIN, SPINNER, BITE, DRAW, SPIN_OFF, SPIN_OFF_SPINNER, OVER)
+_DECISIONS: Final = frozenset((SPIN, BITE, SPIN_OFF))
+
+COMPLETE: Final = "complete"  # spin-off reason: several completed their colours at once
+BAG_EMPTY: Final = "bag_empty"  # spin-off reason / ending: the bag ran out with no winner
+SPIN_OFF_REASONS: Final = (COMPLETE, BAG_EMPTY)
+
+TOKENS_PER_COLOUR: Final = 10  # ruling: 30 tokens, 10 of each colour
+THRESHOLD_PRIOR: Final = {1: 0.5, 2: 0.3, 3: 0.2}  # ruling: P(1) = 0.5, P(2) = 0.3, P(3) = 0.2
+BITES_SHOWN: Final = (1, 2, 3, 0, 0, 1)
+"""Bites on each face, by face index (ruling: Skip and Reverse count 0 in a spin-off)."""
+
+_SPIN_ONLY: Final = (A.SPIN,)
+_NO_ACTIONS: Final[tuple[A.CheeseAction, ...]] = ()
+_FACE_OUTCOMES: Final = tuple((face, 1 / 6) for face in A.SPIN_RESULTS)
+_THRESHOLD_OUTCOMES: Final = tuple((A.THRESHOLD_OUTCOMES[t], p) for t, p in THRESHOLD_PRIOR.items())
+
+Tokens = tuple[int, int, int]
+"""Counts by colour: orange, white, yellow."""
+Events = tuple[tuple[Any, ...], ...]
+"""Compact event tuples (type, seat, ...); `view.event_to_json` names their fields."""
+
+
+@lru_cache(maxsize=1024)
+def draw_outcomes(bag: Tokens) -> tuple[tuple[A.CheeseAction, float], ...]:
+    """Return the chance of each colour for a token drawn from `bag`: its share of the bag."""
+    total = sum(bag)
+    return tuple((A.DRAWS[c], count / total) for c, count in enumerate(bag) if count)
+
+
+@lru_cache(maxsize=16)
+def _seat_outcomes(n: int) -> tuple[tuple[A.CheeseAction, float], ...]:
+    return tuple((A.START_SEATS[s], 1 / n) for s in range(n))
+
+
+@lru_cache(maxsize=65536)
+def _bite_actions(eaten: int) -> tuple[A.CheeseAction, ...]:
+    return tuple(A.BITES[b.index] for b in legal_bites(eaten))
+
+
+def around(first: int, n: int, direction: int) -> tuple[int, ...]:
+    """Return every seat in turn order from `first` in `direction` (1 or -1)."""
+    return tuple((first + direction * i) % n for i in range(n))
+
+
+class CheeseState(State):
+    """A Don't Cut the Cheese position. Seats are 0-based; direction 1 passes to seat + 1.
+
+    The fields are public to read and never change once `apply` has returned the state.
+    """
+
+    __slots__ = (
+        "_events", "_game", "bag", "bites_left", "contest", "current", "direction",
+        "drawing", "eaten", "last_threshold", "n", "paper_bites", "phase", "round", "scores",
+        "snapper",
+        "spin_again", "spin_off_reason", "threshold", "tokens", "turns", "winner",
+    )  # fmt: skip
+
+    n: int
+    phase: str
+    current: int
+    direction: int
+    eaten: int
+    """The paper: a bit mask of eaten cells (paper.py)."""
+    paper_bites: int
+    """Bites taken out of the paper on the trap (public: everyone watched them)."""
+    bites_left: int
+    spin_again: bool
+    """After the bites left, the same seat spins again (the 1 Bite & Spin Again face)."""
+    tokens: tuple[Tokens, ...]
+    bag: Tokens
+    round: int
+    """The number of the paper on the trap (1 for the first)."""
+    snapper: int | None
+    """The seat that snapped the last paper (None before the first snap)."""
+    winner: int | None
+    threshold: int | None
+    """The paper's tear threshold: secret until the paper snaps (None before it is drawn)."""
+    last_threshold: int | None
+    """The threshold of the last paper that snapped: public."""
+    drawing: tuple[int, ...]
+    """The seats still to draw a token after a snap, in order."""
+    contest: tuple[int, ...]
+    """The seats in the spin-off, in spinning order (empty: no spin-off)."""
+    scores: tuple[int | None, ...]
+    """Each contestant's spin-off value so far (None: not spun yet in this spin-off round)."""
+    spin_off_reason: str | None
+    turns: int
+    """Turns ended so far (the simulator reads this as the game's length)."""
+    _events: Events
+
+    def __init__(self, game: CheeseGame, n: int, current: int, phase: str):
+        self._game = game
+        self.n = n
+        self.phase = phase
+        self.current = current
+        self.direction = 1
+        self.eaten = 0
+        self.paper_bites = 0
+        self.bites_left = 0
+        self.spin_again = False
+        self.tokens = ((0, 0, 0),) * n
+        self.bag = (TOKENS_PER_COLOUR, TOKENS_PER_COLOUR, TOKENS_PER_COLOUR)
+        self.round = 1
+        self.snapper = None
+        self.winner = None
+        self.threshold = None
+        self.last_threshold = None
+        self.drawing = ()
+        self.contest = ()
+        self.scores = ()
+        self.spin_off_reason = None
+        self.turns = 0
+        self._events = ()
+
+    # -- derived fields -------------------------------------------------------------------
+
+    @property
+    def strength(self) -> int:
+        """Return the paper's strength (public: players see the paper)."""
+        return strength(self.eaten)
+
+    @property
+    def turn(self) -> int:
+        """Return the game's length so far in turns (the simulator reads this)."""
+        return self.turns
+
+    def colours(self, seat: int) -> int:
+        """Return how many distinct colours `seat` holds."""
+        return sum(1 for count in self.tokens[seat] if count)
+
+    # -- the contract ---------------------------------------------------------------------
+
+    @property
+    def game(self) -> CheeseGame:
+        return self._game
+
+    @property
+    def events(self) -> list[JSON]:
+        return self._game.events_json(self._events)
+
+    @property
+    def raw_events(self) -> Events:
+        """Return the last apply's events as compact tuples (cheap: for simulators)."""
+        return self._events
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in _DECISIONS:
+            return self.current
+        if phase is OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self) -> Sequence[A.CheeseAction]:
+        phase = self.phase
+        if phase is BITE:
+            return _bite_actions(self.eaten)
+        if phase is SPIN or phase is SPIN_OFF:
+            return _SPIN_ONLY
+        return _NO_ACTIONS
+
+    def chance_outcomes(self) -> Sequence[tuple[A.CheeseAction, float]]:
+        phase = self.phase
+        if phase is SPINNER or phase is SPIN_OFF_SPINNER:
+            return _FACE_OUTCOMES
+        if phase is DRAW:
+            return draw_outcomes(self.bag)
+        if phase is PAPER:
+            return _THRESHOLD_OUTCOMES
+        if phase is START:
+            return _seat_outcomes(self.n)
+        return ()
+
+    def winners(self) -> list[int]:
+        return [] if self.winner is None else [self.winner]
+
+    def to_json(self) -> JSON:
+        return self._game.position_json(self)
+
+    def observation(self, seat: int | None) -> JSON:
+        # ruling: players see the paper and its strength, never the threshold; everything
+        # else is public, so every viewer sees the same
+        return self._game.observation_json(self, seat)
+
+    def action_view(self, action: Action, viewer: int | None) -> JSON | None:
+        # ruling: the threshold is secret; its outcome shows only that a paper was hooked on
+        if isinstance(action, A.CheeseAction) and action.kind == A.THRESHOLD_KIND:
+            return {"type": A.THRESHOLD_KIND}
+        return action.to_json()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CheeseState) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"<CheeseState {self.to_json()!r}>"
+
+    def key(self) -> tuple[Any, ...]:
+        """Return a hashable tuple of the whole position."""
+        return (
+            self.n, self.phase, self.current, self.direction, self.eaten, self.paper_bites,
+            self.bites_left, self.spin_again, self.tokens, self.bag, self.round, self.snapper,
+            self.winner, self.threshold, self.last_threshold, self.drawing, self.contest,
+            self.scores, self.spin_off_reason, self.turns,
+        )  # fmt: skip
+
+    # -- applying actions -----------------------------------------------------------------
+
+    def apply(self, action: Action) -> CheeseState:
+        phase = self.phase
+        if phase is BITE:
+            return self._bite(action)
+        if phase is SPIN or phase is SPIN_OFF:
+            if action is not A.SPIN and action != A.SPIN:
+                why = "only the spin is left" if phase is SPIN_OFF else "it must spin first"
+                raise self._illegal(action, why)
+            child = self._child()
+            child.phase = SPINNER if phase is SPIN else SPIN_OFF_SPINNER
+            return child
+        if phase is SPINNER:
+            return self._spun(self._outcome(action, A.SPIN_RESULT_KIND, "the spinner's face"))
+        if phase is DRAW:
+            return self._draw(action)
+        if phase is SPIN_OFF_SPINNER:
+            return self._spin_off_spun(self._outcome(action, A.SPIN_RESULT_KIND, "a face"))
+        if phase is PAPER:
+            return self._hook(self._outcome(action, A.THRESHOLD_KIND, "the tear threshold"))
+        if phase is START:
+            return self._start(action)
+        raise self._illegal(action, "the game is over")
+
+    def _child(self) -> CheeseState:
+        """Return a copy to change: same position, no events."""
+        child = _new_state(CheeseState)
+        for name in _FIELDS:
+            setattr(child, name, getattr(self, name))
+        child._events = ()
+        return child
+
+    def _illegal(self, action: Action, why: str) -> IllegalActionError:
+        actor = self.current_player()
+        who = {CHANCE: "chance", TERMINAL: "nobody"}.get(actor, f"seat {self.current}")
+        text = action.to_text() if isinstance(action, Action) else repr(action)
+        return IllegalActionError(f"{who} cannot {text}: {why}", seat=self.current, action=text)
+
+    def _outcome(self, action: Action, kind: str, due: str) -> int:
+        if type(action) is not A.CheeseAction or action.kind != kind:
+            raise self._illegal(action, f"{due} is due")
+        return action.value
+
+    def _start(self, action: Action) -> CheeseState:
+        seat = self._outcome(action, A.START_SEAT_KIND, f"the starting seat (0..{self.n - 1})")
+        if seat >= self.n:
+            raise self._illegal(action, f"the starting seat must be 0..{self.n - 1}")
+        child = self._child()
+        child.current = seat
+        child.phase = PAPER
+        child._events = (("start", seat),)
+        return child
+
+    def _hook(self, threshold: int) -> CheeseState:
+        child = self._child()
+        child.threshold = threshold
+        child.phase = SPIN
+        child._events = (("paper", self.current, self.round),)  # the threshold stays secret
+        return child
+
+    def _spun(self, face: int) -> CheeseState:
+        child = self._child()
+        seat = self.current
+        events: list[tuple[Any, ...]] = [("spun", seat, A.FACES[face])]
+        if face == A.SKIP:  # rulebook: "You get to skip your turn"
+            child._end_turn(events)
+        elif face == A.REVERSE:  # rulebook: direction reverses, pass to the previous player
+            child.direction = -self.direction
+            events.append(("reverse", seat, child.direction))
+            child._end_turn(events)
+        else:
+            child.bites_left = BITES_SHOWN[face]
+            child.spin_again = face == A.BITE_SPIN  # rulebook: 1 bite, then spin again
+            child.phase = BITE
+        child._events = tuple(events)
+        return child
+
+    def _bite(self, action: Action) -> CheeseState:
+        if type(action) is not A.CheeseAction or action.kind != A.BITE_KIND:
+            raise self._illegal(action, f"it has {self.bites_left} bite(s) to take")
+        why = self.bite_problem(action.row, action.col)
+        if why is not None:
+            raise self._illegal(action, why)
+        b = BITE_AT[action.value]
+        seat = self.current
+        child = self._child()
+        eaten = self.eaten | b.mask
+        fallen = loose(eaten)  # ruling (Mousehole): scraps joined to neither peg fall away
+        eaten |= fallen
+        child.eaten = eaten
+        child.paper_bites = self.paper_bites + 1
+        now = strength(eaten)
+        events: list[tuple[Any, ...]] = [
+            ("bite", seat, action.row, action.col, paper_cells(self.eaten, b), now)
+        ]
+        if fallen:
+            events.append(("fell", seat, fallen.bit_count()))
+        if now < self.threshold:  # type: ignore[operator]  # ruling: snap if strength < T
+            child._snap(events)
+        elif self.bites_left > 1:
+            child.bites_left = self.bites_left - 1
+        else:
+            child.bites_left = 0
+            if self.spin_again:
+                child.spin_again = False
+                child.phase = SPIN
+            else:
+                child._end_turn(events)
+        child._events = tuple(events)
+        return child
+
+    def bite_problem(self, row: int, col: int) -> str | None:
+        """Return why a bite at (row, col) is not allowed on this paper, or None if it is."""
+        if row > ROWS - 2:
+            return f"the mouth covers rows {row} and {row + 1}: it would hang off the paper"
+        if col == 0 or col >= COLS - 2:
+            return (
+                f"the mouth covers columns {col} and {col + 1}: columns 0 and {COLS - 1} "
+                "hold the pegs and cannot be bitten"
+            )
+        b = BITE_AT[row * COLS + col]
+        cells = paper_cells(self.eaten, b)
+        if cells < 2:
+            return f"it would eat {cells} cell(s) of paper: a bite takes at least 2 (no nibbling)"
+        if not (b.edge or b.ring & self.eaten):
+            return "a bite must eat in from the top or bottom edge or from a hole"
+        return None
+
+    # The methods below change the child they are called on, before `apply` returns it.
+
+    def _end_turn(self, events: list[tuple[Any, ...]]) -> None:
+        self.current = (self.current + self.direction) % self.n
+        self.phase = SPIN
+        self.bites_left = 0
+        self.spin_again = False
+        self.turns += 1
+        events.append(("turn", self.current))
+
+    def _snap(self, events: list[tuple[Any, ...]]) -> None:
+        """The paper tears: the round ends at once and everyone else draws (ruling)."""
+        seat = self.current
+        self.snapper = seat
+        self.last_threshold = self.threshold
+        self.bites_left = 0
+        self.spin_again = False
+        self.turns += 1
+        events.append(("snap", seat, strength(self.eaten), self.threshold, self.paper_bites))
+        # ruling: every player except the snapper, from the seat after it in play's direction
+        self.drawing = around(seat, self.n, self.direction)[1:]
+        self.phase = DRAW
+
+    def _draw(self, action: Action) -> CheeseState:
+        colour = self._outcome(action, A.DRAW_KIND, "a token from the bag")
+        if not self.bag[colour]:
+            raise self._illegal(action, f"no {A.COLOURS[colour]} token is left in the bag")
+        seat = self.drawing[0]
+        child = self._child()
+        child.tokens = _bump(self.tokens, seat, colour)
+        child.bag = _take(self.bag, colour)
+        child.drawing = self.drawing[1:]
+        events: list[tuple[Any, ...]] = [("draw", seat, A.COLOURS[colour])]
+        if child.drawing and not sum(child.bag):
+            events.append(("bag_empty", None, list(child.drawing)))  # ruling: they get none
+            child.drawing = ()
+        if not child.drawing:
+            child._after_draws(events)
+        child._events = tuple(events)
+        return child
+
+    def _after_draws(self, events: list[tuple[Any, ...]]) -> None:
+        """Decide the game after a round's draws, or hook on the next paper."""
+        order = around(self.snapper, self.n, self.direction)  # type: ignore[arg-type]
+        order = order[1:] + order[:1]  # the draw order, the snapper last
+        tokens = self.tokens
+        complete = [s for s in order if all(tokens[s])]
+        if complete:
+            events.append(("complete", None, complete))
+            # ruling: several complete at once: most tokens, then a spin-off
+            most = max(sum(tokens[s]) for s in complete)
+            top = [s for s in complete if sum(tokens[s]) == most]
+            if len(top) == 1:
+                self._win(top[0], "colours" if len(complete) == 1 else "most_tokens", events)
+            else:
+                self._spin_off(COMPLETE, tuple(top), events)
+        elif not sum(self.bag):
+            # ruling: the bag ran out: distinct colours, then tokens, then a spin-off
+            best = max((self.colours(s), sum(tokens[s])) for s in order)
+            top = [s for s in order if (self.colours(s), sum(tokens[s])) == best]
+            if len(top) == 1:
+                self._win(top[0], BAG_EMPTY, events)
+            else:
+                self._spin_off(BAG_EMPTY, tuple(top), events)
+        else:
+            # rulebook: a new paper; ruling: the snapper starts it, the direction carries over
+            self.round += 1
+            self.eaten = 0
+            self.paper_bites = 0
+            self.threshold = None
+            self.current = self.snapper  # type: ignore[assignment]  # set by the snap
+            self.phase = PAPER
+
+    def _win(self, seat: int, how: str, events: list[tuple[Any, ...]]) -> None:
+        self.winner = seat
+        self.phase = OVER
+        events.append(("won", seat, how))
+
+    def _spin_off(self, reason: str, seats: tuple[int, ...], events: list[tuple[Any, ...]]) -> None:
+        self.spin_off_reason = reason
+        self.contest = seats
+        self.scores = (None,) * len(seats)
+        self.current = seats[0]
+        self.spin_again = False
+        self.phase = SPIN_OFF
+        events.append(("spin_off", None, reason, list(seats)))
+
+    def _spin_off_spun(self, face: int) -> CheeseState:
+        child = self._child()
+        seat = self.current
+        index = self.contest.index(seat)
+        so_far = self.scores[index] or 0
+        value = so_far + BITES_SHOWN[face]  # ruling: Spin Again counts 1 plus its follow-up
+        child.scores = (*self.scores[:index], value, *self.scores[index + 1 :])
+        events: list[tuple[Any, ...]] = [("spun", seat, A.FACES[face])]
+        if face == A.BITE_SPIN:
+            child.spin_again = True
+            child.phase = SPIN_OFF
+        else:
+            child.spin_again = False
+            events.append(("spin_off_value", seat, value))
+            if index + 1 < len(self.contest):
+                child.current = self.contest[index + 1]
+                child.phase = SPIN_OFF
+            else:
+                child._settle_spin_off(events)
+        child._events = tuple(events)
+        return child
+
+    def _settle_spin_off(self, events: list[tuple[Any, ...]]) -> None:
+        """ruling: the lowest value wins if nobody else has it; those tied lowest spin again."""
+        values = [v for v in self.scores if v is not None]
+        low = min(values)
+        tied = tuple(s for s, v in zip(self.contest, self.scores, strict=True) if v == low)
+        if len(tied) == 1:
+            self._win(tied[0], "spin_off", events)
+        else:
+            self._spin_off(self.spin_off_reason, tied, events)  # type: ignore[arg-type]
+
+
+def _bump(tokens: tuple[Tokens, ...], seat: int, colour: int) -> tuple[Tokens, ...]:
+    held = list(tokens[seat])
+    held[colour] += 1
+    return (*tokens[:seat], (held[0], held[1], held[2]), *tokens[seat + 1 :])
+
+
+def _take(bag: Tokens, colour: int) -> Tokens:
+    left = list(bag)
+    left[colour] -= 1
+    return (left[0], left[1], left[2])
+
+
+_FIELDS: Final = tuple(name for name in CheeseState.__slots__ if name != "_events")
+_new_state = object.__new__
+
+__all__ = [
+    "BAG_EMPTY",
+    "BITE",
+    "BITES_SHOWN",
+    "COMPLETE",
+    "DRAW",
+    "OVER",
+    "PAPER",
+    "PHASES",
+    "SPIN",
+    "SPINNER",
+    "SPIN_OFF",
+    "SPIN_OFF_REASONS",
+    "SPIN_OFF_SPINNER",
+    "START",
+    "THRESHOLD_PRIOR",
+    "TOKENS_PER_COLOUR",
+    "CheeseState",
+    "Events",
+    "Tokens",
+    "around",
+    "draw_outcomes",
+]
