@@ -10,10 +10,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .engine import CHANCE, MouseholeError, record_header, verify
 from .games import BOTS, GAMES, load_game
+
+if TYPE_CHECKING:
+    from .server.store import Store
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -39,13 +42,14 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="SQLite file (default var/mousehole.sqlite3)")
+    _database_argument(serve, "keep the rooms in this PostgreSQL database instead of SQLite")
     serve.add_argument(
         "--sync",
         choices=("normal", "full"),
-        default="normal",
-        help="when a move counts as stored: normal, once written (survives a crash of the "
-        "server; default) or full, once flushed to the disk (survives a power cut too; every "
-        "update then waits on the disk: see docs/storage.md)",
+        default=None,
+        help="when a move counts as stored in SQLite: normal, once written (survives a crash "
+        "of the server; default) or full, once flushed to the disk (survives a power cut too; "
+        "every update then waits on the disk: see docs/storage.md)",
     )
     serve.add_argument(
         "--gc",
@@ -99,6 +103,7 @@ def _parser() -> argparse.ArgumentParser:
         "room", nargs="?", default=None, help="a room code or id (or the start of one): its record"
     )
     rooms.add_argument("--db", default=None, help="SQLite file (default var/mousehole.sqlite3)")
+    _database_argument(rooms, "the PostgreSQL database to read instead of a SQLite file")
     rooms.add_argument("--mode", choices=("local", "online"), default=None)
     rooms.add_argument("--game", default=None, help=f"one of: {', '.join(sorted(GAMES))}")
     rooms.add_argument("--limit", type=int, default=50, help="at most this many (default 50)")
@@ -107,16 +112,53 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+DATABASE_VARIABLE = "MOUSEHOLE_DATABASE"
+"""The environment variable that stands for `--database` when neither it nor `--db` is given."""
+
+
+def _database_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--database",
+        default=None,
+        metavar="URL",
+        help=f"{what}: postgresql://user:password@host:port/name (default ${DATABASE_VARIABLE})",
+    )
+
+
+def _database(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str | None:
+    """Return the PostgreSQL URL to use (`--database`, else $MOUSEHOLE_DATABASE unless `--db`
+    names a SQLite file), or None for SQLite."""
+    if args.database is not None:
+        if args.db is not None:
+            parser.error("--db (a SQLite file) and --database (PostgreSQL): choose one")
+        return str(args.database)
+    if args.db is not None:
+        return None
+    return os.environ.get(DATABASE_VARIABLE, "").strip() or None
+
+
+def _fail(parser: argparse.ArgumentParser, message: str) -> NoReturn:
+    """Exit 2 with one line (no usage: the arguments were fine, the database was not)."""
+    print(f"{parser.prog}: error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import uvicorn
 
     from .server import create_app
     from .server.hub import OnlineSettings
-    from .server.store import StorageError
+    from .server.store import DEFAULT_SYNC, StorageError
     from .server.wire import MAX_FRAME
 
     if not 1 <= args.port <= 65535:
         parser.error(f"--port must be 1..65535, not {args.port}")
+    database = _database(args, parser)
+    if database is not None and args.sync is not None:
+        parser.error(
+            "--sync is SQLite's setting; PostgreSQL's is its own synchronous_commit "
+            "(docs/storage.md)"
+        )
     # Online timings from the environment (docs/online.md); the browser tests shorten them.
     defaults = OnlineSettings()
     online = OnlineSettings(
@@ -124,8 +166,10 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         computer_delay=_env_seconds("MOUSEHOLE_COMPUTER_DELAY", defaults.computer_delay, parser),
     )
     try:
-        app = create_app(args.db, online=online, sync=args.sync)
+        app = create_app(args.db, online=online, sync=args.sync or DEFAULT_SYNC, database=database)
     except StorageError as error:
+        if database is not None:
+            _fail(parser, str(error))
         parser.error(str(error))
     if args.gc == "tuned":
         tune_gc()
@@ -306,19 +350,13 @@ def _verify(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 def _rooms(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """List stored rooms (newest change first), or print one room's record as JSON."""
-    from .server.store import DEFAULT_DB_PATH, SQLiteStore, StorageError
+    from .server.store import StorageError
 
-    path = Path(args.db) if args.db else DEFAULT_DB_PATH
     if args.game is not None and args.game not in GAMES:
         parser.error(f"unknown game {args.game!r}: choose one of {', '.join(sorted(GAMES))}")
     if args.limit < 1:
         parser.error(f"--limit must be at least 1, not {args.limit}")
-    if not path.is_file():  # never create an empty database by looking for one
-        parser.error(f"no database at {str(path)!r} (mousehole serve --db {path} makes one)")
-    try:
-        store = SQLiteStore(path)
-    except StorageError as error:
-        parser.error(str(error))
+    store, where = _open_store(args, parser)
     try:
         if args.room is None:
             found = store.rooms(mode=args.mode, game=args.game, limit=args.limit)
@@ -331,7 +369,7 @@ def _rooms(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         key = args.room.strip()
         ids = store.room_ids(key) or store.room_ids(key.upper())  # codes are upper case
         if not ids:
-            print(f"mousehole rooms: no room {key!r} in {str(path)!r}", file=sys.stderr)
+            print(f"mousehole rooms: no room {key!r} in {where}", file=sys.stderr)
             return 1
         if len(ids) > 1:
             print(f"mousehole rooms: {key!r} starts more than one room id", file=sys.stderr)
@@ -352,6 +390,27 @@ def _rooms(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 1
     finally:
         store.close()
+
+
+def _open_store(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Store, str]:
+    """Return the store that `--db` or `--database` names, and how to name it in messages."""
+    from .server.app import open_store
+    from .server.store import DEFAULT_DB_PATH, StorageError
+
+    database = _database(args, parser)
+    if database is not None:
+        try:
+            store = open_store(database=database)
+        except StorageError as error:
+            _fail(parser, str(error))
+        return store, store.describe()
+    path = Path(args.db) if args.db else DEFAULT_DB_PATH
+    if not path.is_file():  # never create an empty database by looking for one
+        parser.error(f"no database at {str(path)!r} (mousehole serve --db {path} makes one)")
+    try:
+        return open_store(str(path)), repr(str(path))
+    except StorageError as error:
+        parser.error(str(error))
 
 
 def _rooms_table(rooms: Sequence[Any]) -> str:

@@ -27,7 +27,14 @@ from mousehole.server.catalogue import ListedGame
 from mousehole.server.hub import Hub, OnlineSettings
 from mousehole.server.pages import WEB_DIR
 from mousehole.server.play import room_socket
-from mousehole.server.store import DEFAULT_DB_PATH, DEFAULT_SYNC, SQLiteStore, prepare_sqlite
+from mousehole.server.store import (
+    DEFAULT_DB_PATH,
+    DEFAULT_SYNC,
+    SQLiteStore,
+    StorageError,
+    Store,
+    prepare_sqlite,
+)
 
 # Error codes sent by the JSON API, by HTTP status; any other status is "http_error".
 _API_ERROR_CODES = {
@@ -42,17 +49,18 @@ def create_app(
     games: Mapping[str, ListedGame] | None = None,
     online: OnlineSettings | None = None,
     sync: str = DEFAULT_SYNC,
+    database: str | None = None,
 ) -> Starlette:
-    """Return the web app, after checking that its SQLite database can be written.
+    """Return the web app, after checking that its database can be written.
 
-    `db_path` defaults to `var/mousehole.sqlite3` in the working directory; `games` defaults to
-    the manifests of the registry `mousehole.games.REGISTRY` (tests pass their own); `online`
-    sets the timings and limits of online rooms (docs/online.md; tests shorten them); `sync`
-    how durable a commit is (storage.SYNC_MODES). The rooms are stored there
-    (docs/storage.md); the store is closed when the app shuts down.
+    The rooms are kept in PostgreSQL when `database` (a postgresql:// URL) is given, else in
+    SQLite: `db_path` defaults to `var/mousehole.sqlite3` in the working directory, and `sync`
+    says how durable a SQLite commit is (storage.SYNC_MODES). `games` defaults to the
+    manifests of the registry `mousehole.games.REGISTRY` (tests pass their own); `online` sets
+    the timings and limits of online rooms (docs/online.md; tests shorten them). See
+    docs/storage.md; the store is closed when the app shuts down.
     """
-    storage_path = prepare_sqlite(Path(db_path) if db_path is not None else DEFAULT_DB_PATH)
-    store = SQLiteStore(storage_path, sync=sync)
+    store = open_store(db_path, database=database, sync=sync)
     if games is None:
         games = REGISTRY
     listed = catalogue.listings(games)
@@ -130,6 +138,23 @@ def create_app(
     app.state.store = store
     app.state.hub = hub
     return app
+
+
+def open_store(
+    db_path: str | None = None, *, database: str | None = None, sync: str = DEFAULT_SYNC
+) -> Store:
+    """Return the store the server keeps its rooms in: PostgreSQL at the URL `database`, or
+    else the SQLite file `db_path`; raise StorageError naming the database and the cause when
+    it cannot be used, so that a bad setting stops the server at startup."""
+    if database is None:
+        return SQLiteStore(
+            prepare_sqlite(Path(db_path) if db_path is not None else DEFAULT_DB_PATH), sync=sync
+        )
+    try:
+        from mousehole.server.store.postgres import PostgresStore
+    except ImportError:
+        raise StorageError("PostgreSQL needs psycopg: pip install 'mousehole[postgres]'") from None
+    return PostgresStore(database)
 
 
 CONTENT_SECURITY_POLICY = "; ".join(
