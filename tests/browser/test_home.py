@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
+from tests.processes import post_json
+
 from .conftest import screenshot, watch_errors
 
 
@@ -17,12 +19,29 @@ def test_the_home_page_lists_mouse_trap_without_console_errors(page: Page, serve
 def test_the_home_page_offers_to_continue_a_saved_local_match(page: Page, server: str) -> None:
     page.goto(server)
     assert not page.get_by_test_id("continue-mousetrap").is_visible()
-    saved = '{"room": "r", "token": "t", "record": {"moves": []}, "setup": {"seats": []}}'
-    page.evaluate(f"localStorage.setItem('mousehole.mousetrap.match', '{saved}')")
+    # a real room, saved as the match page saves one: the play page then resumes it without
+    # a refused request (a made-up room made the page try to set it again, and fail)
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "name": "Cy", "level": "easy"}]
+    setup = {"game": "mousetrap", "options": {"seats": 2, "start_seat": 0}, "seats": seats}
+    room = post_json(f"{server}/api/rooms", setup)
+    saved = {
+        "room": room["room"],
+        "token": room["token"],
+        "record": room["snapshot"]["record"],
+        "setup": setup,
+        "finished": False,
+        "winners": [],
+    }
+    page.evaluate(
+        "saved => localStorage.setItem('mousehole.mousetrap.match', JSON.stringify(saved))", saved
+    )
     page.reload()
     assert page.get_by_test_id("continue-mousetrap").is_visible()
-    page.get_by_test_id("play-mousetrap").click()
+    page.get_by_test_id("continue-mousetrap").click()
     page.wait_for_url("**/play/mousetrap")
+    page.wait_for_function(  # the saved room resumed: its prompt replaced the setting-up one
+        "() => !document.getElementById('prompt').textContent.startsWith('Setting up')"
+    )
 
 
 def test_the_content_security_policy_refuses_an_injected_script_and_style(
