@@ -1,0 +1,8 @@
+"""Mouse Chaos: steer hidden-colour mice home with holders, cats and chairs. See
+docs/games/mousechaos.md."""
+
+from .actions import MouseChaosAction
+from .rules import MouseChaosGame
+from .state import MouseChaosState
+
+__all__ = ["MouseChaosAction", "MouseChaosGame", "MouseChaosState"]

@@ -1,0 +1,584 @@
+"""Mouse Chaos states: the position and the rules that change it. Pure: no I/O, no randomness
+(chance is explicit), no formats (view.py imports this module, never the reverse).
+
+Every rule cites seeds/mouse-chaos-rulebook.txt ("rulebook") or rulings.md section 4
+("ruling"). The hidden facts (each mouse's colour, each colour card) are dealt face down by
+chance at the start, one outcome per mouse and per card; `knows` records, per seat, the mice
+it has peeked at and on which turn. The nest reveals live in nests.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from ...engine import CHANCE, JSON, TERMINAL, Action, IllegalActionError, State
+from . import actions as A
+from . import moves as M
+from . import nests
+from .board import (
+    CATS,
+    CHAIR_START,
+    FLOOR,
+    FLOOR_SET,
+    HOLDERS,
+    LYING,
+    MICE,
+    NEST_OF,
+    NESTS,
+    RING,
+    TABLE,
+)
+from .deal import deal_outcomes, number_outcomes, slot_owner
+from .phases import (
+    CAP,
+    CAP_ROUNDS,
+    CHAIR,
+    DEAL,
+    DRAW,
+    HOLDER,
+    NUMBER,
+    OVER,
+    PICK,
+    PIECE,
+    REVEAL,
+    WIN,
+)
+
+if TYPE_CHECKING:
+    from .rules import MouseChaosGame
+
+Events = tuple[tuple[Any, ...], ...]
+"""Compact event tuples (type, seat, ...); view.py names their fields."""
+
+_NO_ACTIONS: Final[tuple[A.MouseChaosAction, ...]] = ()
+_CHANCE_PHASES: Final = frozenset((DEAL, DRAW, NUMBER))
+
+
+_CHAIR_MOVES: Final = tuple(
+    tuple(tuple(A.make(A.CHAIR, chair, sq, pose) for pose in range(5)) for sq in range(100))
+    for chair in range(4)
+)
+"""_CHAIR_MOVES[chair][square][pose]: every chair move, made once."""
+
+
+class MouseChaosState(State):
+    """A Mouse Chaos position. Seats are 0-based; seat + 1 is the next clockwise.
+
+    Nodes are board squares (row * 10 + col) or board.TABLE. The fields are public to read
+    and never change once `apply` has returned the state.
+    """
+
+    __slots__ = (
+        "_events",
+        "_game",
+        "_legal",
+        "cards",
+        "cats",
+        "chairs",
+        "colours",
+        "complete",
+        "current",
+        "draws",
+        "ending",
+        "holders",
+        "knows",
+        "mice",
+        "n",
+        "numbers",
+        "phase",
+        "picked",
+        "reveal",
+        "revealed",
+        "revealer",
+        "shown",
+        "steps",
+        "turn",
+        "winner",
+    )
+
+    n: int
+    phase: str
+    current: int
+    """The seat whose turn it is (0 before the first turn)."""
+    turn: int
+    """Turns begun so far (the first turn is 1); a round is `n` turns."""
+    colours: tuple[int, ...]
+    """Each mouse's colour index, -1 until dealt. Secret: only `to_json` holds it."""
+    cards: tuple[int, ...]
+    """Each card slot's colour, -1 until dealt. Secret until shown."""
+    shown: tuple[bool, ...]
+    """Card slots shown to everyone (at a reveal of their owner's nest)."""
+    draws: tuple[int, ...]
+    """The holder numbers drawn by the seats for who goes first, in seat order."""
+    numbers: tuple[int, ...]
+    """Each holder's number: 0 while nobody has looked, public once picked."""
+    mice: tuple[int, ...]
+    holders: tuple[int, ...]
+    cats: tuple[int, ...]
+    chairs: tuple[tuple[int, int], ...]
+    """Each chair's (square, pose): pose 0..3 upright with its support on N, E, S, W; 4 lying."""
+    revealed: tuple[bool, ...]
+    """Mice turned over at a nest reveal: their colour is public."""
+    knows: tuple[tuple[int, ...], ...]
+    """knows[seat][mouse]: the turn the seat first peeked at the mouse, -1 never."""
+    complete: tuple[bool, ...]
+    """Nests whose four mice were all turned over right (2 seats: a seat needs both)."""
+    picked: int
+    """The holder picked this turn (-1 before the pick)."""
+    steps: int
+    """The picked holder's number n: every move this turn is exactly n steps (0 before)."""
+    reveal: int
+    """The nest being revealed (-1: none)."""
+    revealer: int
+    """The seat turning the mice over (the nest's owner; the mover for the phantom's nest)."""
+    ending: str | None
+    winner: int
+    """The winning seat when `ending` is WIN (-1 otherwise)."""
+    _events: Events
+    _legal: tuple[A.MouseChaosAction, ...] | None
+
+    def __init__(self, game: MouseChaosGame):
+        n = game.seat_count
+        self._game = game
+        self.n = n
+        self.phase = DEAL
+        self.current = 0
+        self.turn = 0
+        self.colours = (-1,) * MICE
+        self.cards = (-1,) * 4
+        self.shown = (False,) * 4
+        self.draws = ()
+        self.numbers = (0,) * HOLDERS
+        # rulebook: mothers in the nests' corners, babies on the 12 ring squares, holders on
+        # the table, chairs in front of the nests with a cat on each
+        self.mice = tuple(nest[0] for nest in NESTS) + RING
+        self.holders = (TABLE,) * HOLDERS
+        self.cats = tuple(sq for sq, _ in CHAIR_START)
+        self.chairs = CHAIR_START
+        self.revealed = (False,) * MICE
+        self.knows = ((-1,) * MICE,) * n
+        self.complete = (False,) * 4
+        self.picked = -1
+        self.steps = 0
+        self.reveal = -1
+        self.revealer = -1
+        self.ending = None
+        self.winner = -1
+        self._events = ()
+        self._legal = None
+
+    # -- the contract ---------------------------------------------------------------------
+
+    @property
+    def game(self) -> MouseChaosGame:
+        return self._game
+
+    @property
+    def events(self) -> list[JSON]:
+        return self._game.events_json(self._events)
+
+    @property
+    def raw_events(self) -> Events:
+        """Return the last apply's events as compact tuples (cheap: for simulators)."""
+        return self._events
+
+    @property
+    def round(self) -> int:
+        """Return the round in play (1 during the first n turns; 0 before the first turn)."""
+        return (self.turn + self.n - 1) // self.n
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        if phase is OVER:
+            return TERMINAL
+        if phase is REVEAL:
+            return self.revealer
+        return self.current
+
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        phase = self.phase
+        if phase is DEAL:
+            return deal_outcomes(self._dealt())
+        if phase is DRAW:
+            return number_outcomes(self.draws, A.DRAW, len(self.draws))
+        if phase is NUMBER:
+            return number_outcomes(tuple(v for v in self.numbers if v), A.NUMBER, 0)
+        return ()
+
+    def legal_actions(self) -> Sequence[A.MouseChaosAction]:
+        if self._legal is None:
+            self._legal = self._list_actions()
+        return self._legal
+
+    def winners(self) -> list[int]:
+        if self.phase is not OVER:
+            return []
+        if self.ending == WIN:
+            return [self.winner]
+        if self.ending == CAP:
+            return list(range(self.n))  # ruling: a draw, shared by every seat
+        return []  # ruling: the phantom won, so every seat lost
+
+    def to_json(self) -> JSON:
+        return self._game.position_json(self)
+
+    def observation(self, seat: int | None) -> JSON:
+        return self._game.observation_json(self, seat)
+
+    def action_view(self, action: Action, viewer: int | None) -> JSON | None:
+        return self._game.action_view_json(self, action, viewer)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MouseChaosState) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"<MouseChaosState {self.to_json()!r}>"
+
+    def key(self) -> tuple[Any, ...]:
+        """Return a hashable tuple of the whole position."""
+        return (
+            self.n, self.phase, self.current, self.turn, self.colours, self.cards, self.shown,
+            self.draws, self.numbers, self.mice, self.holders, self.cats, self.chairs,
+            self.revealed, self.knows, self.complete, self.picked, self.steps, self.reveal,
+            self.revealer, self.ending, self.winner,
+        )  # fmt: skip
+
+    # -- derived facts --------------------------------------------------------------------
+
+    def _dealt(self) -> tuple[int, ...]:
+        return tuple(c for c in self.colours if c >= 0) + tuple(c for c in self.cards if c >= 0)
+
+    def owner(self, slot: int) -> int:
+        """Return the seat owning card slot and nest `slot` (-1: the phantom)."""
+        return slot_owner(self.n, slot)
+
+    def covered(self, mouse: int) -> bool:
+        """Return True when a holder stands over the mouse (it cannot be seen or moved)."""
+        return self.mice[mouse] in self.holders and self.mice[mouse] != TABLE
+
+    def movable_mice(self) -> list[int]:
+        """Return the visible mice outside the nests (rulebook: any visible, unblocked mouse,
+        including those under the table)."""
+        return [
+            m
+            for m, at in enumerate(self.mice)
+            if (at == TABLE or NEST_OF[at] < 0) and not self.covered(m)
+        ]
+
+    def nest_mice(self, nest: int) -> list[int]:
+        """Return the mice in `nest`, in the order of its squares."""
+        return [m for sq in NESTS[nest] for m, at in enumerate(self.mice) if at == sq]
+
+    def piece_ends(self, kind: int, piece: int) -> frozenset[int]:
+        """Return where a holder, mouse or cat can end a move of exactly `steps` squares."""
+        return M.ends(kind, piece, self.steps, self.mice, self.holders, self.cats, self.chairs)
+
+    def chair_free(self, chair: int) -> bool:
+        """Return True when no cat sits on the chair (rulebook: only then may it move)."""
+        return self.chairs[chair][0] not in self.cats
+
+    def chair_spots(self, chair: int) -> list[A.MouseChaosAction]:
+        """Return the chair's moves: to any floor square without a holder, a cat or another
+        chair; upright (four ways) over a mouse or not, lying only on an empty square."""
+        taken = {sq for i, (sq, _) in enumerate(self.chairs) if i != chair}
+        taken.update(h for h in self.holders if h != TABLE)
+        taken.update(c for c in self.cats if c != TABLE)
+        mice = set(self.mice)
+        table = _CHAIR_MOVES[chair]
+        here = self.chairs[chair]
+        spots: list[A.MouseChaosAction] = []
+        for sq in FLOOR:
+            if sq not in taken:
+                moves = table[sq][: 4 if sq in mice else 5]
+                if sq == here[0]:  # a move puts it somewhere else
+                    moves = moves[: here[1]] + moves[here[1] + 1 :]
+                spots.extend(moves)
+        return spots
+
+    def _chair_ok(self, chair: int, sq: int, pose: int) -> bool:
+        """Return True when the chair may be put on `sq` in `pose` (see `chair_spots`)."""
+        if not self.chair_free(chair) or sq not in FLOOR_SET or (sq, pose) == self.chairs[chair]:
+            return False
+        if any(i != chair and at == sq for i, (at, _) in enumerate(self.chairs)):
+            return False
+        if sq in self.holders or sq in self.cats:
+            return False
+        return pose != LYING or sq not in self.mice
+
+    def _allows(self, action: A.MouseChaosAction) -> bool:
+        """Return True when `action` is legal here (without listing every legal action)."""
+        phase, kind = self.phase, action.kind
+        if phase is PICK:
+            on_table = TABLE in self.holders
+            return kind == A.PICK and (not on_table or self.holders[action.a] == TABLE)
+        if phase is HOLDER:
+            return kind == A.HOLDER and action.b in self.piece_ends(M.HOLDER, self.picked)
+        if phase is PIECE:
+            if kind == A.MOUSE:
+                m = action.a
+                return m in self.movable_mice() and action.b in self.piece_ends(M.MOUSE, m)
+            return kind == A.CAT and action.b in self.piece_ends(M.CAT, action.a)
+        if phase is CHAIR:
+            return kind == A.SKIP or (
+                kind == A.CHAIR and self._chair_ok(action.a, action.b, action.c)
+            )
+        if phase is REVEAL:
+            m = action.a
+            return kind == A.TURN and m in self.nest_mice(self.reveal) and not self.revealed[m]
+        return False
+
+    # -- legal actions --------------------------------------------------------------------
+
+    def _list_actions(self) -> tuple[A.MouseChaosAction, ...]:
+        phase = self.phase
+        if phase is PICK:
+            on_table = [h for h, at in enumerate(self.holders) if at == TABLE]
+            # rulebook: from the table while any remain there, else any on the floor
+            pool = on_table or range(HOLDERS)
+            return tuple(A.make(A.PICK, h) for h in pool)
+        if phase is HOLDER:
+            ends = self.piece_ends(M.HOLDER, self.picked)
+            return tuple(A.make(A.HOLDER, 0, to) for to in sorted(ends))
+        if phase is PIECE:
+            out: list[A.MouseChaosAction] = []
+            for m in self.movable_mice():
+                out.extend(A.make(A.MOUSE, m, to) for to in sorted(self.piece_ends(M.MOUSE, m)))
+            for c in range(CATS):
+                out.extend(A.make(A.CAT, c, to) for to in sorted(self.piece_ends(M.CAT, c)))
+            return tuple(out)
+        if phase is CHAIR:
+            out = [A.SKIP_ACTION]  # the chair step is optional
+            for c in range(len(self.chairs)):
+                if self.chair_free(c):
+                    out.extend(self.chair_spots(c))
+            return tuple(out)
+        if phase is REVEAL:
+            return tuple(
+                A.make(A.TURN, m) for m in self.nest_mice(self.reveal) if not self.revealed[m]
+            )
+        return _NO_ACTIONS
+
+    # -- applying actions -----------------------------------------------------------------
+
+    def apply(self, action: Action) -> MouseChaosState:
+        if type(action) is not A.MouseChaosAction:
+            raise self._illegal(action, "that is not a Mouse Chaos action")
+        phase = self.phase
+        if phase in _CHANCE_PHASES:
+            if all(action != outcome for outcome, _ in self.chance_outcomes()):
+                raise self._illegal(action, f"a chance outcome of the {phase} is due")
+            return self._chance(action)
+        if phase is OVER:
+            raise self._illegal(action, "the game is over")
+        if not self._allows(action):
+            raise self._illegal(action, self._why(action))
+        child = self._child()
+        kind = action.kind
+        if kind == A.PICK:
+            child._pick(action.a)
+        elif kind == A.HOLDER:
+            child._move_holder(action.b)
+        elif kind == A.MOUSE:
+            child._move_mouse(action.a, action.b)
+        elif kind == A.CAT:
+            child._move_cat(action.a, action.b)
+        elif kind == A.CHAIR:
+            chairs = list(self.chairs)
+            chairs[action.a] = (action.b, action.c)
+            child.chairs = tuple(chairs)
+            child._events = (("chair", self.current, action.a, action.b, action.c),)
+            child._end_turn()
+        elif kind == A.SKIP:
+            child._events = (("skip", self.current),)
+            child._end_turn()
+        else:
+            nests.turn_over(child, action.a)
+        return child
+
+    def _why(self, action: A.MouseChaosAction) -> str:
+        """Return why a well-formed action is not legal here, in the rules' words."""
+        expected = {
+            PICK: "a holder must be picked first",
+            HOLDER: f"the picked holder must move exactly {self.steps} squares",
+            PIECE: f"a cat or a visible mouse must move exactly {self.steps} squares",
+            CHAIR: "a chair without a cat may move (or skip)",
+            REVEAL: f"a mouse of nest {self.reveal} must be turned over",
+        }[self.phase]
+        kinds = {PICK: A.PICK, HOLDER: A.HOLDER, CHAIR: A.CHAIR, REVEAL: A.TURN}
+        if action.kind in (kinds.get(self.phase), A.SKIP) or (
+            self.phase is PIECE and action.kind in (A.MOUSE, A.CAT)
+        ):
+            return f"no such move here ({expected})"
+        return expected
+
+    def _illegal(self, action: Action, why: str) -> IllegalActionError:
+        actor = self.current_player()
+        who = {CHANCE: "chance", TERMINAL: "nobody"}.get(actor, f"seat {actor}")
+        text = action.to_text() if isinstance(action, Action) else repr(action)
+        seat = actor if actor >= 0 else None
+        return IllegalActionError(f"{who} cannot {text}: {why}", seat=seat, action=text)
+
+    def _child(self) -> MouseChaosState:
+        """Return a copy to change: same position, no events, no cached actions."""
+        child = MouseChaosState.__new__(MouseChaosState)
+        for name in MouseChaosState.__slots__:
+            setattr(child, name, getattr(self, name))
+        child._events = ()
+        child._legal = None
+        return child
+
+    # The methods below change the child they are called on, before `apply` returns it.
+
+    def _chance(self, action: A.MouseChaosAction) -> MouseChaosState:
+        child = self._child()
+        if action.kind == A.COLOUR:
+            child.colours = _put(self.colours, action.a, action.b)
+        elif action.kind == A.CARD:
+            child.cards = _put(self.cards, action.a, action.b)
+            if action.a == 3:
+                if self._game.start_seat is None:
+                    child.phase = DRAW
+                else:
+                    child._begin_turn(self._game.start_seat)
+        elif action.kind == A.DRAW:
+            child.draws = (*self.draws, action.b)
+            events: list[tuple[Any, ...]] = [("draw", action.a, action.b)]
+            if len(child.draws) == self.n:
+                # rulebook: the highest number goes first (numbers differ: no tie to redraw)
+                first = child.draws.index(max(child.draws))
+                events.append(("first", first))
+                child._begin_turn(first)
+                events.extend(child._events)
+            child._events = tuple(events)
+        else:
+            child.numbers = _put(self.numbers, self.picked, action.a)
+            child._events = (("number", self.current, self.picked, action.a),)
+            child._number_known()
+        return child
+
+    def _begin_turn(self, seat: int) -> None:
+        self.current = seat
+        self.turn += 1
+        self.phase = PICK
+        self.picked = -1
+        self.steps = 0
+        self._events = (*self._events, ("turn", seat, self.round))
+
+    def _end_turn(self) -> None:
+        if self.turn >= CAP_ROUNDS * self.n:
+            self.finish(CAP, -1)
+        else:
+            self._begin_turn((self.current + 1) % self.n)
+
+    def finish(self, ending: str, winner: int) -> None:
+        """End the game: `winner` is the winning seat for WIN, else -1."""
+        self.phase = OVER
+        self.ending = ending
+        self.winner = winner
+        self.reveal = -1
+        self.revealer = -1
+        self._events = (*self._events, ("end", winner, ending, tuple(self.winners())))
+
+    def _peek(self, mouse: int) -> None:
+        """The mover looks at a mouse's colour, privately (rulebook: keep it secret)."""
+        seat = self.current
+        self._events = (*self._events, ("peek", seat, mouse))
+        if self.knows[seat][mouse] < 0 and not self.revealed[mouse]:
+            mine = _put(self.knows[seat], mouse, self.turn)
+            self.knows = _put(self.knows, seat, mine)
+
+    def _mouse_at(self, node: int) -> int:
+        """Return the mouse on grid square `node`, or -1."""
+        try:
+            return self.mice.index(node)
+        except ValueError:
+            return -1
+
+    def _pick(self, holder: int) -> None:
+        self.picked = holder
+        at = self.holders[holder]
+        self._events = (("pick", self.current, holder, at),)
+        if at != TABLE and (mouse := self._mouse_at(at)) >= 0:
+            self._peek(mouse)  # rulebook: a mouse under a holder picked on the floor
+        if self.numbers[holder]:
+            self._number_known()
+        else:
+            self.phase = NUMBER
+
+    def _number_known(self) -> None:
+        self.steps = self.numbers[self.picked]
+        self.phase = HOLDER
+        if not self.piece_ends(M.HOLDER, self.picked):
+            # ruling: a holder with no legal move stays where it is, and n is still used
+            self._events = (*self._events, ("stuck", self.current, self.picked))
+            self._piece_phase()
+
+    def _move_holder(self, to: int) -> None:
+        before = (self.mice, self.holders, self.cats, self.chairs)
+        self.holders = _put(self.holders, self.picked, to)
+        self._events = (("holder", self.current, self.picked, to, self.steps, before),)
+        if (mouse := self._mouse_at(to)) >= 0:
+            self._peek(mouse)  # rulebook: a holder that lands on a mouse
+        self._piece_phase()
+
+    def _piece_phase(self) -> None:
+        self.phase = PIECE
+        if any(self.piece_ends(M.CAT, c) for c in range(CATS)):
+            return
+        if any(self.piece_ends(M.MOUSE, m) for m in self.movable_mice()):
+            return
+        # ruling: if no cat or mouse can move exactly n, that step is skipped
+        self._events = (*self._events, ("no_move", self.current, self.steps))
+        self.chair_phase()
+
+    def _move_mouse(self, mouse: int, to: int) -> None:
+        before = (self.mice, self.holders, self.cats, self.chairs)
+        self.mice = _put(self.mice, mouse, to)
+        self._events = (("mouse", self.current, mouse, to, self.steps, before),)
+        nest = NEST_OF[to] if to != TABLE else -1
+        if nest >= 0 and len(self.nest_mice(nest)) == 4:
+            nests.start_reveal(self, nest)  # rulebook: four mice in a nest
+        else:
+            self.chair_phase()
+
+    def _move_cat(self, cat: int, to: int) -> None:
+        before = (self.mice, self.holders, self.cats, self.chairs)
+        self.cats = _put(self.cats, cat, to)
+        events: list[tuple[Any, ...]] = [("cat", self.current, cat, to, self.steps, before)]
+        mouse = self._mouse_at(to) if to != TABLE else -1
+        if mouse >= 0 and to not in dict(self.chairs):
+            # rulebook: an unprotected mouse goes to the red carpet under the table
+            self.mice = _put(self.mice, mouse, TABLE)
+            events.append(("caught", self.current, mouse, cat))
+        self._events = tuple(events)
+        self.chair_phase()
+
+    def chair_phase(self) -> None:
+        """Go on to the optional chair move (the turn's last step), or end the turn."""
+        if self.phase is OVER:
+            return
+        self.reveal = -1
+        self.revealer = -1
+        if any(self.chair_free(c) for c in range(len(self.chairs))):
+            self.phase = CHAIR
+        else:
+            self._end_turn()
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """Return `values` with `values[index]` replaced."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def new_state(game: MouseChaosGame) -> MouseChaosState:
+    """Return the position before the deal."""
+    return MouseChaosState(game)
+
+
+__all__ = ["MouseChaosState", "new_state"]
