@@ -1,0 +1,238 @@
+"""Mouse Chaos turn rules (rulebook "Game Play", "Game End", the variants; rulings.md section
+4): the deal and the draw, picks and holder numbers, peeks, chairs, the reveal chain, the
+phantom, the two-seat nests and the 300-round cap."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from mousehole.engine import (
+    CHANCE,
+    IllegalActionError,
+    InvalidStateError,
+    MalformedActionError,
+)
+from mousehole.games.mousechaos import MouseChaosState
+
+from .scenes import Square, at, game_for, moving, play, scene
+
+AWAY = {1: (8, 4), 2: (8, 5), 3: (9, 4), 4: (9, 5), 5: (8, 3)}
+
+
+def outcomes(state: MouseChaosState) -> dict[str, float]:
+    return {a.to_text(): p for a, p in state.chance_outcomes()}
+
+
+def test_mothers_take_four_different_colours_and_babies_three_of_each() -> None:
+    state = game_for(4).new_initial_state()
+    assert outcomes(state) == {f"colour:0:{c}": 0.25 for c in ("red", "blue", "green", "yellow")}
+    state = play(state, "colour:0:red", "colour:1:blue", "colour:2:green")
+    assert outcomes(state) == {"colour:3:yellow": 1.0}
+    state = play(state, "colour:3:yellow", "colour:4:red", "colour:5:red")
+    assert outcomes(state)["colour:6:red"] == pytest.approx(1 / 10)
+    state = play(state, "colour:6:red")
+    assert "colour:7:red" not in outcomes(state)  # the three red babies are dealt
+    with pytest.raises(IllegalActionError, match="chance outcome of the deal"):
+        play(state, "colour:7:red")
+
+
+def deal(seats: int, start_seat: int | None = None) -> MouseChaosState:
+    """Return the state after a fixed deal (mice and cards in colour order)."""
+    state = game_for(seats, start_seat).new_initial_state()
+    colours = ["red", "blue", "green", "yellow"]
+    babies = [c for c in colours for _ in range(3)]
+    texts = [f"colour:{m}:{c}" for m, c in enumerate(colours + babies)]
+    texts += [f"card:{k}:{c}" for k, c in enumerate(colours)]
+    return play(state, *texts)
+
+
+def test_the_highest_holder_number_goes_first_and_numbers_never_tie() -> None:
+    state = deal(3)
+    assert state.current_player() == CHANCE and state.phase == "draw"
+    state = play(state, "draw:0:2", "draw:1:5")
+    assert "draw:2:5" not in outcomes(state) and math.isclose(sum(outcomes(state).values()), 1)
+    state = play(state, "draw:2:4")
+    assert state.phase == "pick" and state.current == 1 and state.turn == 1
+    assert [e["type"] for e in state.events] == ["draw", "first", "turn"]
+
+
+def test_a_chosen_start_seat_skips_the_draw() -> None:
+    state = deal(4, start_seat=2)
+    assert state.phase == "pick" and state.current == 2 and state.draws == ()
+
+
+def test_holders_come_from_the_table_while_any_remain_there() -> None:
+    state = scene(holders={0: (5, 1), 1: (5, 8)})
+    assert [a.to_text() for a in state.legal_actions()] == [f"pick:{h}" for h in range(2, 6)]
+    with pytest.raises(IllegalActionError, match="seat 0 cannot pick:0"):
+        play(state, "pick:0")
+    state = scene(holders={**AWAY, 0: (5, 1)})
+    assert len(state.legal_actions()) == 6  # then any holder on the floor
+
+
+def test_a_holders_number_is_drawn_the_first_time_it_is_picked_and_stays_public() -> None:
+    state = play(scene(), "pick:3")
+    assert state.phase == "number" and state.current_player() == CHANCE
+    state = play(state, "number:4")
+    assert state.numbers[3] == 4 and state.steps == 4 and state.phase == "holder"
+    assert state.observation(None)["holders"][3]["number"] == 4
+    state = play(scene(numbers={0: 4}, holders={**AWAY, 0: (5, 1)}), "pick:0")
+    assert state.phase == "holder" and state.steps == 4  # known: no chance again
+
+
+def test_lifting_a_holder_off_a_mouse_and_landing_on_one_are_private_peeks() -> None:
+    holders = {**AWAY, 0: (5, 2)}
+    state = scene(holders=holders, numbers={0: 1}, mice={4: (5, 2)}, turn=7)
+    state = play(state, "pick:0")  # lifted off mouse 4
+    assert state.knows[0][4] == 7 and all(state.knows[s][4] == -1 for s in (1, 2, 3))
+    assert {"type": "peek", "seat": 0, "mouse": 4} in state.events
+    state = play(state, "holder:5,3")  # lands on mouse 10 on the ring
+    assert state.knows[0][10] == 7 and state.holders[0] == at(5, 3)
+    assert state.observation(0)["mice"][10] == {
+        "at": [5, 3],
+        "revealed": False,
+        "colour": "green",
+        "peeked": 7,
+    }
+    assert state.observation(1)["mice"][10]["colour"] is None
+    assert state.observation(None)["mice"][4]["colour"] is None
+
+
+def test_a_chair_with_a_cat_cannot_move_and_a_free_one_may_go_almost_anywhere() -> None:
+    state = moving(steps=1, cats={0: "table"})
+    state = play(state, "cat:1:2,8")  # cat 1 jumps off chair 1 onto the floor
+    assert state.phase == "chair"
+    texts = {a.to_text() for a in state.legal_actions()}
+    assert "skip" in texts and "chair:0:5,0:L" in texts and "chair:1:5,0:N" in texts
+    assert not any(t.startswith(("chair:2:", "chair:3:")) for t in texts)  # cats on them
+    assert "chair:0:3,3:L" not in texts and "chair:0:3,3:N" in texts  # lying: not on a mouse
+    assert "chair:0:2,8:N" not in texts  # a cat's square
+    with pytest.raises(MalformedActionError, match=r"chair.to"):
+        play(state, "chair:0:table:N")
+    moved = play(state, "chair:0:0,2:W")
+    assert moved.chairs[0] == (at(0, 2), 3) and moved.current == 1 and moved.phase == "pick"
+    assert play(state, "skip").chairs == state.chairs
+
+
+def test_an_upright_chair_put_over_a_mouse_protects_it_from_cats() -> None:
+    state = moving(steps=1, cats={0: "table"}, mice={4: (5, 1)})
+    state = play(state, "mouse:5:2,4", "chair:0:5,1:E")  # upright over mouse 4
+    assert state.chairs[0] == (at(5, 1), 1) and state.mice[4] == at(5, 1)
+    state = scene(
+        chairs={0: ((5, 1), "E")},
+        mice={4: (5, 1)},
+        cats={0: (5, 0)},
+        phase="piece",
+        picked=0,
+        steps=1,
+        numbers={0: 1},
+    )
+    state = play(state, "cat:0:5,1")
+    assert state.mice[4] == at(5, 1)
+
+
+def full_nest_scene(
+    seats: int = 4, mice: dict[int, Square] | None = None, **kw: Any
+) -> MouseChaosState:
+    """Nest 0 holds the red mother (0,0), red babies 4 (0,1) and 5 (1,0); blue baby 7 waits on
+    (1,2), one step from (1,1); every move is one step."""
+    placed: dict[int, Square] = {4: (0, 1), 5: (1, 0), 7: (1, 2), **(mice or {})}
+    return moving(seats, steps=1, mice=placed, **kw)
+
+
+def test_a_fourth_mouse_starts_its_owners_reveal_with_the_card_shown() -> None:
+    state = play(full_nest_scene(), "mouse:7:1,1")
+    assert state.phase == "reveal" and state.current_player() == 0 and state.shown[0]
+    assert state.observation(2)["hands"][0] == {"owner": 0, "colour": "red"}
+    turns = {a.to_text() for a in state.legal_actions()}
+    assert turns == {"turn:0", "turn:4", "turn:5", "turn:7"}  # the owner chooses the order
+
+
+def test_the_first_wrong_colour_stops_the_reveal_and_goes_to_its_owner() -> None:
+    state = play(full_nest_scene(cats={0: "table"}), "mouse:7:1,1", "turn:4")
+    assert state.revealed[4] and state.phase == "reveal"
+    state = play(state, "turn:7")  # blue: seat 1's
+    assert state.mice[7] in (at(0, 8), at(1, 9), at(1, 8)) and state.revealed[7]
+    assert state.phase == "chair" and state.current == 0  # the mover's turn goes on
+    assert not state.revealed[0] and not state.revealed[5]  # the rest stays face down
+    assert [e["type"] for e in state.events] == ["turned", "ejected"]
+
+
+def test_an_ejected_mouse_that_fills_a_nest_chains_to_that_owners_reveal() -> None:
+    state = full_nest_scene(mice={8: (0, 8), 9: (1, 9)})
+    state = play(state, "mouse:7:1,1", "turn:7")
+    assert state.phase == "reveal" and state.reveal == 1 and state.current_player() == 1
+    state = play(state, "turn:1", "turn:8", "turn:9")
+    assert state.is_terminal() and state.winners() == [1] and state.ending == "win"
+
+
+def test_four_right_colours_win() -> None:
+    state = full_nest_scene(mice={7: (5, 1), 6: (1, 2)})
+    state = play(state, "mouse:6:1,1", "turn:0", "turn:4", "turn:5", "turn:6")
+    assert state.winners() == [0] and state.complete[0]
+    assert state.observation(None)["mice"][10]["colour"] == "green"  # all shown at the end
+
+
+def test_the_phantom_nest_is_revealed_by_the_mover_and_the_phantom_can_win() -> None:
+    mice = {13: (9, 1), 14: (8, 0), 15: (7, 0)}
+    state = moving(3, steps=1, mice=mice, current=1)
+    state = play(state, "mouse:15:8,1")
+    assert state.reveal == 3 and state.current_player() == 1  # the mover plays the phantom
+    assert state.observation(0)["hands"][3] == {"owner": None, "colour": "yellow"}
+    state = play(state, "turn:3", "turn:13", "turn:14", "turn:15")
+    assert state.is_terminal() and state.ending == "phantom" and state.winners() == []
+
+
+def test_two_seats_hold_two_colours_and_win_with_both_nests_complete() -> None:
+    # seat 0 holds slots 0 and 2 (red, green) and nests 0 and 2 (opposite corners)
+    state = full_nest_scene(2, mice={7: (5, 1), 10: (1, 2)}, cats={0: "table"})
+    assert state.observation(0)["hands"] == [
+        {"owner": 0, "colour": "red"},
+        {"owner": 1, "colour": None},
+        {"owner": 0, "colour": "green"},
+        {"owner": 1, "colour": None},
+    ]
+    state = play(state, "mouse:10:1,1", "turn:0", "turn:4", "turn:5", "turn:10")
+    assert state.complete[0] and not state.is_terminal() and state.phase == "chair"
+
+
+def test_two_seats_an_ejected_mouse_goes_to_its_owners_fuller_incomplete_nest() -> None:
+    # blue (seat 1) baby 7 is wrong in seat 0's nest 0; seat 1's nest 3 holds two mice
+    state = full_nest_scene(2, mice={15: (9, 1)})
+    state = play(state, "mouse:7:1,1", "turn:7")
+    assert state.mice[7] in (at(8, 0), at(8, 1))  # nest 3 (2 mice) beats nest 1 (1 mouse)
+
+
+def test_the_game_ends_in_a_shared_draw_after_300_rounds() -> None:
+    state = moving(2, steps=1, current=1, turn=600)
+    state = play(state, "cat:0:2,1")
+    state = play(state, "skip") if state.phase == "chair" else state
+    assert state.is_terminal() and state.ending == "cap" and state.winners() == [0, 1]
+    with pytest.raises(InvalidStateError, match="turn"):
+        scene(2, turn=601)
+
+
+def test_malformed_and_illegal_actions_get_errors_that_say_what_is_wrong() -> None:
+    game = game_for(4)
+    with pytest.raises(MalformedActionError, match="type: unknown Mouse Chaos action 'fly'"):
+        game.action_from_json({"type": "fly"})
+    with pytest.raises(MalformedActionError, match=r"mouse.mouse: 16 is outside 0..15"):
+        game.action_from_json({"type": "mouse", "mouse": 16, "to": [1, 1]})
+    with pytest.raises(MalformedActionError, match=r"chair\.pose"):
+        game.action_from_text("chair:0:1,1:X")
+    with pytest.raises(IllegalActionError, match="seat 0 cannot mouse:4:5,1: a holder must"):
+        play(scene(), "mouse:4:5,1")
+    with pytest.raises(IllegalActionError, match="no such move here"):
+        play(moving(steps=1), "mouse:4:9,9")
+
+
+def test_bad_positions_are_refused_naming_the_field() -> None:
+    with pytest.raises(InvalidStateError, match=r"mice\[5\].at: mouse 5 cannot be on 3,3"):
+        scene(mice={5: (3, 3)})
+    with pytest.raises(InvalidStateError, match=r"colours"):
+        scene(colours=[0, 0, 2, 3, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3])
+    with pytest.raises(InvalidStateError, match="reveal"):
+        scene(mice={4: (0, 1), 5: (1, 0), 7: (1, 1)})
