@@ -236,3 +236,21 @@ def test_bad_positions_are_refused_naming_the_field() -> None:
         scene(colours=[0, 0, 2, 3, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3])
     with pytest.raises(InvalidStateError, match="reveal"):
         scene(mice={4: (0, 1), 5: (1, 0), 7: (1, 1)})
+
+
+def test_if_no_cat_or_mouse_can_move_exactly_n_that_step_is_skipped() -> None:
+    # cats boxed in by nests, holders and each other; holder 5 boxed in by lying chairs;
+    # every mouse outside a nest under a holder (ruling: the step is skipped)
+    state = scene(
+        cats={0: (0, 2), 1: (1, 2), 2: (9, 7), 3: (8, 7)},
+        holders={0: (0, 3), 1: (1, 3), 2: (2, 2), 3: (9, 6), 4: (7, 7), 5: (8, 6)},
+        numbers={5: 1},
+        chairs={0: ((8, 5), "L"), 1: ((7, 6), "L"), 2: ((4, 0), "N"), 3: ((5, 0), "N")},
+        mice={
+            4: (0, 1), 5: (1, 0), 7: (0, 8), 8: (1, 9), 10: (9, 8), 11: (8, 9),
+            13: (9, 1), 14: (8, 0), 6: (0, 3), 9: (1, 3), 12: (2, 2), 15: (9, 6),
+        },
+    )  # fmt: skip
+    state = play(state, "pick:5")
+    assert [e["type"] for e in state.events] == ["pick", "stuck", "no_move"]
+    assert state.phase == "chair" and state.holders[5] == at(8, 6)

@@ -1,0 +1,93 @@
+"""Properties of random Mouse Chaos games (issue 17, item 5): the 16 mice are always
+somewhere, no two pieces share a square unless the rules allow it, skipped steps really had
+no move, and every game ends (by a nest, the phantom or the 300-round cap)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from mousehole.games.mousechaos import MouseChaosState
+from mousehole.games.mousechaos import moves as M
+from mousehole.games.mousechaos.board import FLOOR_SET, LYING, NEST_OF, TABLE
+
+from .knowledge import random_match
+
+SEEDS = range(8)
+
+
+def problems(state: MouseChaosState) -> list[str]:
+    """Return what is wrong with the pieces of `state` (empty when all is well)."""
+    found = []
+    if len(state.mice) != 16:
+        found.append("not 16 mice")
+    for m, at in enumerate(state.mice):
+        if at != TABLE and at not in FLOOR_SET and NEST_OF[at] < 0:
+            found.append(f"mouse {m} is off the board")
+    for name, nodes in (("mice", state.mice), ("holders", state.holders), ("cats", state.cats)):
+        doubled = [n for n, k in Counter(nodes).items() if k > 1 and n != TABLE]
+        if doubled:
+            found.append(f"two {name} on {doubled}")
+    chairs = dict(state.chairs)
+    if len(chairs) != 4:
+        found.append("two chairs on one square")
+    holders = {h for h in state.holders if h != TABLE}
+    cats = {c for c in state.cats if c != TABLE}
+    mice = {m for m in state.mice if m != TABLE}
+    # allowed together: a holder over a mouse; an upright chair with a mouse under it and/or
+    # a cat on top; nothing else shares a square
+    if holders & set(chairs) or holders & cats:
+        found.append("a holder shares a square with a chair or a cat")
+    for sq in cats & mice:
+        if chairs.get(sq, LYING) == LYING:
+            found.append(f"a cat and a mouse on {sq} without an upright chair")
+    for sq, pose in chairs.items():
+        if pose == LYING and (sq in mice or sq in cats):
+            found.append(f"a lying chair on {sq} shares its square")
+    for k in range(4):
+        if len(state.nest_mice(k)) > 4:
+            found.append(f"nest {k} holds more than four mice")
+    return found
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_random_games_keep_every_mouse_somewhere_and_pieces_apart(seats: int) -> None:
+    for seed in SEEDS:
+        match = random_match(seats, seed)
+        state = match.game.new_initial_state()
+        for _, action in match.record.moves:
+            state = state.apply(action)
+            assert not problems(state), (seed, state.turn, problems(state))
+        assert state.is_terminal() and state.ending in ("win", "phantom", "cap")
+        assert state.round <= 300
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_skipped_step_really_had_no_move_of_exactly_n(seats: int) -> None:
+    skipped = stuck = 0
+    for seed in SEEDS:
+        match = random_match(seats, seed)
+        state = match.game.new_initial_state()
+        for _, action in match.record.moves:
+            before, state = state, state.apply(action)
+            kinds = [e["type"] for e in state.events]
+            if "no_move" in kinds:
+                skipped += 1
+                # nothing moved after the holder: the pieces are as the step found them
+                assert all(not state.piece_ends(M.CAT, c) for c in range(4))
+                assert all(not state.piece_ends(M.MOUSE, m) for m in state.movable_mice())
+            if "stuck" in kinds:
+                stuck += 1
+                assert state.holders == before.holders  # it stayed where it was
+    assert stuck > 0, "random games meet stuck holders, so the check above ran"
+
+
+def test_problems_are_found_in_a_broken_position() -> None:
+    """The property checker can fail: two mice on one square are reported."""
+    state = random_match(4, 0, 60).state
+    broken = MouseChaosState.__new__(MouseChaosState)
+    for name in MouseChaosState.__slots__:
+        setattr(broken, name, getattr(state, name))
+    broken.mice = (state.mice[1], *state.mice[1:])
+    assert problems(broken)
