@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from mousehole.engine import Match, Move, Moves, Record
+from mousehole.engine import Match, Move, Moves, Record, State
 from mousehole.games.mousechaos import MouseChaosAction, MouseChaosGame, MouseChaosState
 from mousehole.games.mousechaos.actions import CARD, COLOUR, make
 from mousehole.games.mousechaos.board import COLOURS, MOTHERS
@@ -72,6 +72,17 @@ def twin_record(record: Record, colours: list[int], cards: list[int]) -> Record:
             action = make(CARD, action.a, cards[action.a])
         moves.append(Move(seat, action))
     return dataclasses.replace(record, moves=moves)
+
+
+def chaos(state: State) -> MouseChaosState:
+    """Return `state` as a Mouse Chaos state (what every state of these games is)."""
+    assert isinstance(state, MouseChaosState)
+    return state
+
+
+def start(match: Match) -> MouseChaosState:
+    """Return the match's first position."""
+    return chaos(match.game.new_initial_state())
 
 
 def random_match(seats: int, seed: int, moves: int | None = None) -> Match:

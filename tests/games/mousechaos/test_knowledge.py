@@ -22,7 +22,7 @@ from mousehole.engine import record_view
 from mousehole.games.mousechaos import MouseChaosState
 from mousehole.games.mousechaos.board import COLOURS
 
-from .knowledge import random_match, twin_record, twin_secrets, twin_state, unknown_to
+from .knowledge import chaos, random_match, start, twin_record, twin_secrets, twin_state, unknown_to
 from .scenes import moving, play, scene
 
 GAMES = int(os.environ.get("MOUSEHOLE_MOUSECHAOS_GAMES", "25"))
@@ -65,10 +65,10 @@ def test_no_observation_depends_on_what_its_viewer_may_not_know(seats: int) -> N
     rng = random.Random(seats)
     for seed in range(GAMES):
         match = random_match(seats, seed, MOVES)
-        state = match.game.new_initial_state()
+        state = start(match)
         for _, action in match.record.moves:
             _check_views(state, rng)
-            state = state.apply(action)
+            state = chaos(state.apply(action))
         _check_views(state, rng)
 
 
@@ -76,11 +76,11 @@ def test_no_observation_depends_on_what_its_viewer_may_not_know(seats: int) -> N
 def test_whole_games_show_no_viewer_a_colour_it_may_not_know(seats: int) -> None:
     rng = random.Random(seats)
     match = random_match(seats, 1000 + seats)
-    state = match.game.new_initial_state()
+    state = start(match)
     for index, (_, action) in enumerate(match.record.moves):
         if index % 3 == 0:
             _check_views(state, rng)
-        state = state.apply(action)
+        state = chaos(state.apply(action))
     assert state.is_terminal()
     _check_views(state, rng)  # over: everything may be shown, and is
 
@@ -90,7 +90,7 @@ def test_the_record_a_seat_is_shown_hides_the_deal_and_the_other_seats_cards(sea
     rng = random.Random(seats)
     for seed in range(max(4, GAMES // 10)):
         match = random_match(seats, seed, 400)
-        state = match.state
+        state = chaos(match.state)
         if state.is_terminal():
             continue
         for viewer in [None, *range(seats)]:
@@ -159,9 +159,9 @@ def test_events_are_the_same_whatever_the_hidden_colours() -> None:
     rng = random.Random(1)
     for seed in range(6):
         match = random_match(3, seed, 300)
-        state = match.game.new_initial_state()
+        state = start(match)
         for seat, action in match.record.moves:
-            nxt = state.apply(action)
+            nxt = chaos(state.apply(action))
             if seat is not None:
                 colours, cards = twin_secrets(state, None, rng)
                 twin = twin_state(state, colours, cards)

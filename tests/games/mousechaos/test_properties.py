@@ -12,7 +12,7 @@ from mousehole.games.mousechaos import MouseChaosState
 from mousehole.games.mousechaos import moves as M
 from mousehole.games.mousechaos.board import FLOOR_SET, LYING, NEST_OF, TABLE
 
-from .knowledge import random_match
+from .knowledge import chaos, random_match, start
 
 SEEDS = range(8)
 
@@ -55,9 +55,9 @@ def problems(state: MouseChaosState) -> list[str]:
 def test_random_games_keep_every_mouse_somewhere_and_pieces_apart(seats: int) -> None:
     for seed in SEEDS:
         match = random_match(seats, seed)
-        state = match.game.new_initial_state()
+        state = start(match)
         for _, action in match.record.moves:
-            state = state.apply(action)
+            state = chaos(state.apply(action))
             assert not problems(state), (seed, state.turn, problems(state))
         assert state.is_terminal() and state.ending in ("win", "phantom", "cap")
         assert state.round <= 300
@@ -68,9 +68,9 @@ def test_a_skipped_step_really_had_no_move_of_exactly_n(seats: int) -> None:
     skipped = stuck = 0
     for seed in SEEDS:
         match = random_match(seats, seed)
-        state = match.game.new_initial_state()
+        state = start(match)
         for _, action in match.record.moves:
-            before, state = state, state.apply(action)
+            before, state = state, chaos(state.apply(action))
             kinds = [e["type"] for e in state.events]
             if "no_move" in kinds:
                 skipped += 1
@@ -85,7 +85,7 @@ def test_a_skipped_step_really_had_no_move_of_exactly_n(seats: int) -> None:
 
 def test_problems_are_found_in_a_broken_position() -> None:
     """The property checker can fail: two mice on one square are reported."""
-    state = random_match(4, 0, 60).state
+    state = chaos(random_match(4, 0, 60).state)
     broken = MouseChaosState.__new__(MouseChaosState)
     for name in MouseChaosState.__slots__:
         setattr(broken, name, getattr(state, name))
