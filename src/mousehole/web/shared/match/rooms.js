@@ -154,7 +154,9 @@ export function installRooms(match) {
   /** The server no longer knows the local room (it restarted): set it again from the record. */
   async function setAgain() {
     const record = state.record;
-    if (!record || !state.setup) {
+    // A save without the match's options or seats cannot set the table again (asking would
+    // only be refused): say the match is gone instead.
+    if (!record?.options || !state.setup?.seats?.length) {
       match.setupDialog.show({ error: "That match is gone. Set up a new one." });
       return;
     }
