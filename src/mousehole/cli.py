@@ -1,4 +1,4 @@
-"""The `mousehole` command: serve | simulate | replay | verify | rooms."""
+"""The `mousehole` command: serve | simulate | replay | verify | rooms | migrate."""
 
 from __future__ import annotations
 
@@ -109,6 +109,13 @@ def _parser() -> argparse.ArgumentParser:
     rooms.add_argument("--limit", type=int, default=50, help="at most this many (default 50)")
     rooms.add_argument("--json", action="store_true", help="one JSON object per line")
     rooms.set_defaults(run=_rooms, parser=rooms)
+
+    migrate = sub.add_parser(
+        "migrate", help="copy every room of a SQLite file into PostgreSQL, checked by replay"
+    )
+    migrate.add_argument("--db", default=None, help="SQLite file (default var/mousehole.sqlite3)")
+    _database_argument(migrate, "the PostgreSQL database to copy the rooms into")
+    migrate.set_defaults(run=_migrate, parser=migrate)
     return parser
 
 
@@ -411,6 +418,42 @@ def _open_store(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tu
         return open_store(str(path)), repr(str(path))
     except StorageError as error:
         parser.error(str(error))
+
+
+def _migrate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Copy every room of a SQLite file into PostgreSQL; check each copy by replay."""
+    from .server.store import DEFAULT_DB_PATH, SQLiteStore, StorageError
+
+    database = args.database or os.environ.get(DATABASE_VARIABLE, "").strip()
+    if not database:
+        parser.error(f"--database: which PostgreSQL database? (a URL, or ${DATABASE_VARIABLE})")
+    path = Path(args.db) if args.db else DEFAULT_DB_PATH
+    if not path.is_file():
+        parser.error(f"no database at {str(path)!r}")
+    try:
+        source = SQLiteStore(path)
+    except StorageError as error:
+        parser.error(str(error))
+    try:
+        try:
+            from .server.store.transfer import PostgresStore, copy_rooms
+        except ImportError:
+            _fail(parser, "PostgreSQL needs psycopg: pip install 'mousehole[postgres]'")
+        try:
+            target = PostgresStore(database)
+        except StorageError as error:
+            _fail(parser, str(error))
+        try:
+            copied = copy_rooms(source, target)
+            print(copied.summary(repr(str(path)), target.describe()))
+            return 0
+        except StorageError as error:
+            print(f"mousehole migrate: {error}", file=sys.stderr)
+            return 1
+        finally:
+            target.close()
+    finally:
+        source.close()
 
 
 def _rooms_table(rooms: Sequence[Any]) -> str:
