@@ -30,6 +30,11 @@ def no_secrets(state: State) -> list[Any]:
     return []
 
 
+def always_a_winner(state: State) -> bool:
+    """Return False: every finished game of this kind names at least one winner."""
+    return False
+
+
 @dataclass(frozen=True)
 class Conformance:
     """The hooks of the conformance suite (tests/conformance/) for one game."""
@@ -40,6 +45,10 @@ class Conformance:
     """The values of a position that no seat's view may contain (as JSON values)."""
     secret_keys: frozenset[str] = frozenset()
     """The keys that only the omniscient position (`State.to_json`) has: never in a view."""
+    nobody_won: Callable[[State], bool] = always_a_winner
+    """True for a finished position whose rules say that no seat won (Mouse Chaos for three:
+    the phantom colour won, so every seat lost). By default every finished game names its
+    winners."""
 
 
 @dataclass(frozen=True)
