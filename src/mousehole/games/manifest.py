@@ -46,9 +46,9 @@ class Conformance:
     secret_keys: frozenset[str] = frozenset()
     """The keys that only the omniscient position (`State.to_json`) has: never in a view."""
     nobody_won: Callable[[State], bool] = always_a_winner
-    """True for a finished position whose rules say that no seat won (Mouse Chaos for three:
-    the phantom colour won, so every seat lost). By default every finished game names its
-    winners."""
+    """True for a finished position whose rules say that no seat won (a colour that belongs
+    to no seat completed its nest, so every seat lost). By default every finished game names
+    its winners."""
 
 
 @dataclass(frozen=True)
