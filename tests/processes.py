@@ -1,8 +1,9 @@
 """A real `mousehole serve` process for tests that need one: started, SIGKILLed, started again
 (and `post_json`, the one JSON POST of the tests that talk to a real server).
 
-The crash tests (tests/server/test_crash.py) and the browser tests (tests/browser/) use it: the
-server runs as its own process on a port and a SQLite file that outlive it, so a test can kill
+The crash tests (tests/server/test_crash.py, test_postgres.py) and the browser tests
+(tests/browser/) use it: the server runs as its own process on a port and a SQLite file (or a
+PostgreSQL database: `db=None, args=["--database", URL]`) that outlive it, so a test can kill
 it without warning (no shutdown code runs) and start a new one where the old one was.
 """
 
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Self
 
@@ -37,22 +39,32 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`python -m mousehole.cli serve` on one port and one database file, with extra `env`."""
+    """`python -m mousehole.cli serve` on one port and one database file (`--db`; none: only
+    `args`, such as `--database URL`), with extra `env` and extra `args`."""
 
-    def __init__(self, db: Path, log: Path, env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        db: Path | None,
+        log: Path,
+        env: dict[str, str] | None = None,
+        args: Sequence[str] = (),
+    ):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.db = db
         self.log = log
         self.env = {**os.environ, **(env or {})}
+        self.args = list(args)
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Self:
         """Start the server and return once /healthz answers (RuntimeError with its log if not)."""
         command = [sys.executable, "-m", "mousehole.cli", "serve", "--port", str(self.port)]
+        if self.db is not None:
+            command += ["--db", str(self.db)]
         with self.log.open("a") as out:
             self.process = subprocess.Popen(
-                [*command, "--db", str(self.db)], stdout=out, stderr=subprocess.STDOUT, env=self.env
+                [*command, *self.args], stdout=out, stderr=subprocess.STDOUT, env=self.env
             )
         deadline = time.monotonic() + 20
         while True:

@@ -206,3 +206,18 @@ def test_bad_arguments_exit_2_and_create_no_database(
     assert result.err.endswith(f"\nmousehole rooms: error: {message}\n")
     assert not (tmp_path / "missing.sqlite3").exists()
     assert not (tmp_path / "var").exists()
+
+
+def test_the_listing_and_the_records_read_the_same_from_postgresql_after_migrate(
+    db: Path, postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["migrate", "--db", str(db), "--database", postgres_url], capsys).status == 0
+    for argv in ([], ["--json"], ["--mode", "local", "--limit", "1"], ["aaaa"], ["kq7mpx"]):
+        from_file = run(["rooms", "--db", str(db), *argv], capsys)
+        from_postgresql = run(["rooms", "--database", postgres_url, *argv], capsys)
+        assert from_file.status == from_postgresql.status == 0
+        assert from_postgresql.out == from_file.out, argv
+        assert from_postgresql.err == from_file.err
+    missing = run(["rooms", "--database", postgres_url, "ZZZZZZ"], capsys)
+    assert missing.status == 1
+    assert missing.err.startswith("mousehole rooms: no room 'ZZZZZZ' in postgresql://127.0.0.1:")

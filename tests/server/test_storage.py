@@ -1,4 +1,10 @@
-"""The room store: rooms and their moves in SQLite, refused gaps, and rooms rebuilt by replay."""
+"""The room store: rooms and their moves, refused gaps, and rooms rebuilt by replay.
+
+The store-level contract runs on both stores (the `store` and `backend` fixtures: a SQLite file
+and a PostgreSQL database of the tests' own cluster, tests/pg.py); what only one of them has
+(SQLite's WAL and sync modes, its old schema versions) is tested on it alone, and PostgreSQL's
+own guarantees (a second writer, a server that goes away) in test_postgres.py.
+"""
 
 from __future__ import annotations
 
@@ -24,14 +30,35 @@ from mousehole.server.online import OnlineRoom
 from mousehole.server.room import Committed, Room
 from mousehole.server.store import SQLiteStore, StorageError, StoredMove
 from mousehole.server.store.appends import dumps as _dumps
+from mousehole.server.store.postgres import PostgresStore
 from mousehole.server.store.schema import MIGRATIONS, SCHEMA_VERSION
+
+from .backends import Backend, Postgres, SQLite
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 OPTIONS = {"seats": 2, "start_seat": 0}
 
 
+AnyStore = SQLiteStore | PostgresStore
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    """Where the store keeps its rooms: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "postgres":
+        return Postgres(request.getfixturevalue("postgres_url"))
+    return SQLite(tmp_path / "rooms.sqlite3")
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[SQLiteStore]:
+def store(backend: Backend) -> Iterator[AnyStore]:
+    store = backend.open()
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def sqlite_store(tmp_path: Path) -> Iterator[SQLiteStore]:
     store = SQLiteStore(tmp_path / "rooms.sqlite3")
     yield store
     store.close()
@@ -55,7 +82,7 @@ def _record_moves(room: Room) -> list[StoredMove]:
     return room.stored().moves
 
 
-def test_a_room_and_its_appended_moves_load_back_exactly(store: SQLiteStore) -> None:
+def test_a_room_and_its_appended_moves_load_back_exactly(store: AnyStore) -> None:
     room = _room()
     store.create(room.stored())
     for _ in range(3):
@@ -77,7 +104,7 @@ def test_a_room_and_its_appended_moves_load_back_exactly(store: SQLiteStore) -> 
 
 @pytest.mark.parametrize(("skip", "problem"), [(1, "a gap"), (-1, "an overlap")])
 def test_a_move_that_leaves_a_gap_or_overlaps_is_refused_and_nothing_is_stored(
-    store: SQLiteStore, skip: int, problem: str
+    store: AnyStore, skip: int, problem: str
 ) -> None:
     room = _room()
     store.create(room.stored())
@@ -99,20 +126,21 @@ def test_a_move_that_leaves_a_gap_or_overlaps_is_refused_and_nothing_is_stored(
     assert loaded is not None and loaded.moves == _record_moves(room)
 
 
-def test_appending_to_a_room_that_is_not_stored_is_refused(store: SQLiteStore) -> None:
+def test_appending_to_a_room_that_is_not_stored_is_refused(store: AnyStore) -> None:
     with pytest.raises(StorageError, match="no such room"):
         store.append("ghost", [StoredMove(0, 0, {"type": "roll"})])
 
 
-def test_a_store_reopened_on_the_same_file_sees_every_room_and_move(tmp_path: Path) -> None:
-    path = tmp_path / "rooms.sqlite3"
-    first = SQLiteStore(path)
+def test_a_store_reopened_on_the_same_database_sees_every_room_and_move(
+    backend: Backend,
+) -> None:
+    first = backend.open()
     room = _room()
     first.create(room.stored())
     first.append(room.room_id, _play(room, 4))
     first.close()
 
-    second = SQLiteStore(path)
+    second = backend.open()
     try:
         loaded = second.load(room.room_id)
         assert loaded is not None and loaded.moves == _record_moves(room)
@@ -122,7 +150,7 @@ def test_a_store_reopened_on_the_same_file_sees_every_room_and_move(tmp_path: Pa
 
 
 def test_a_room_rebuilt_from_the_store_shows_the_same_snapshot_and_plays_on(
-    store: SQLiteStore,
+    store: AnyStore,
 ) -> None:
     room = _room()
     store.create(room.stored())
@@ -140,7 +168,7 @@ def test_a_room_rebuilt_from_the_store_shows_the_same_snapshot_and_plays_on(
 
 
 def test_a_rebuilt_room_draws_the_chance_the_uninterrupted_room_would_have_drawn(
-    store: SQLiteStore,
+    store: AnyStore,
 ) -> None:
     # The seed's stream is skipped past the outcomes already drawn: restarting it would replay
     # rolls the players have seen, and let them predict the next ones.
@@ -155,7 +183,7 @@ def test_a_rebuilt_room_draws_the_chance_the_uninterrupted_room_would_have_drawn
 
 
 def test_a_room_whose_chance_a_secret_decides_keeps_it_stored_and_never_shows_it(
-    store: SQLiteStore,
+    store: AnyStore,
 ) -> None:
     new_secret = getattr(mousehole.engine, "new_secret", None)
     if new_secret is None:
@@ -175,7 +203,7 @@ def test_a_room_whose_chance_a_secret_decides_keeps_it_stored_and_never_shows_it
 
 
 def test_a_room_resumed_from_a_record_with_a_starting_position_is_stored_and_rebuilt(
-    store: SQLiteStore,
+    store: AnyStore,
 ) -> None:
     game = mousehole.load_game("mousetrap", **OPTIONS)
     start = game.new_initial_state().to_json()
@@ -203,8 +231,8 @@ def test_stored_json_is_compact_with_sorted_keys(value: Any, text: str) -> None:
     assert json.loads(_dumps(value)) == json.loads(json.dumps(value))
 
 
-def test_the_database_is_in_wal_mode_with_a_schema_version(store: SQLiteStore) -> None:
-    with closing(sqlite3.connect(store.path)) as other:
+def test_the_database_is_in_wal_mode_with_a_schema_version(sqlite_store: SQLiteStore) -> None:
+    with closing(sqlite3.connect(sqlite_store.path)) as other:
         assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert other.execute("SELECT version FROM schema_version").fetchall() == [(3,)]
 
@@ -237,20 +265,18 @@ def test_an_unknown_sync_setting_is_refused_by_name(tmp_path: Path) -> None:
     assert not (tmp_path / "rooms.sqlite3").exists()
 
 
-def test_a_second_room_with_the_same_id_is_refused(store: SQLiteStore) -> None:
+def test_a_second_room_with_the_same_id_is_refused(store: AnyStore) -> None:
     store.create(_room().stored())
     with pytest.raises(StorageError, match="create room 'r1'"):
         store.create(_room().stored())
 
 
-def test_a_database_from_a_newer_server_is_refused_at_startup(tmp_path: Path) -> None:
-    path = tmp_path / "rooms.sqlite3"
-    SQLiteStore(path).close()
-    with closing(sqlite3.connect(path)) as db, db:
-        db.execute("UPDATE schema_version SET version = 4")
+def test_a_database_from_a_newer_server_is_refused_at_startup(backend: Backend) -> None:
+    backend.open().close()
+    backend.execute("UPDATE schema_version SET version = 4")
 
-    with pytest.raises(StorageError, match="schema version 4"):
-        SQLiteStore(path)
+    with pytest.raises(StorageError, match="schema version 4; this server knows only up to 3"):
+        backend.open()
 
 
 def _private(room_id: str) -> OnlineRoom:
@@ -260,7 +286,7 @@ def _private(room_id: str) -> OnlineRoom:
     return room
 
 
-def test_a_batch_commits_every_good_write_and_fails_the_bad_one_alone(store: SQLiteStore) -> None:
+def test_a_batch_commits_every_good_write_and_fails_the_bad_one_alone(store: AnyStore) -> None:
     room = _room()
     store.create(room.stored())
     moves = _play(room, 2)
@@ -283,17 +309,14 @@ def test_a_batch_commits_every_good_write_and_fails_the_bad_one_alone(store: SQL
     assert store.load("r2") is not None
 
 
-def _rows(path: Path, room_id: str) -> list[tuple[Any, ...]]:
-    with closing(sqlite3.connect(path)) as db:
-        return db.execute(
-            "SELECT idx, seat, action, typeof(idx), typeof(seat) FROM moves"
-            " WHERE room_id = ? ORDER BY idx",
-            (room_id,),
-        ).fetchall()
+def _rows(backend: Backend, room_id: str) -> list[tuple[Any, ...]]:
+    return backend.query(
+        "SELECT idx, seat, action FROM moves WHERE room_id = ? ORDER BY idx", (room_id,)
+    )
 
 
 def test_appends_stored_together_are_the_rows_one_append_at_a_time_stores(
-    store: SQLiteStore,
+    store: AnyStore, backend: Backend
 ) -> None:
     alone, together = _room(), Room.create("mousetrap", OPTIONS, HUMANS, room_id="r2")[0]
     store.create(alone.stored())
@@ -309,17 +332,18 @@ def test_appends_stored_together_are_the_rows_one_append_at_a_time_stores(
     )
 
     assert results == [None] * len(moves)
-    assert _rows(store.path, "r2") == _rows(store.path, "r1")
-    stored = _rows(store.path, "r2")
-    assert {row[3] for row in stored} == {"integer"}
-    assert {row[4] for row in stored} == {"integer", "null"}, "chance moves have a NULL seat"
-    with closing(sqlite3.connect(store.path)) as db:
-        flags = dict(db.execute("SELECT id, finished FROM rooms").fetchall())
-    assert flags == {"r1": 0, "r2": 1}
+    assert _rows(backend, "r2") == _rows(backend, "r1")
+    stored = _rows(backend, "r2")
+    assert {type(row[0]) for row in stored} == {int}
+    assert {type(row[1]) for row in stored} == {int, type(None)}, "chance moves: a NULL seat"
+    flags = {
+        room_id: bool(done) for room_id, done in backend.query("SELECT id, finished FROM rooms")
+    }
+    assert flags == {"r1": False, "r2": True}
 
 
 def test_appends_stored_together_fail_alone_with_the_error_one_append_gets(
-    store: SQLiteStore,
+    store: AnyStore, backend: Backend
 ) -> None:
     room = _room()
     store.create(room.stored())
@@ -343,20 +367,16 @@ def test_appends_stored_together_fail_alone_with_the_error_one_append_gets(
     )
 
     assert [None if r is None else str(r) for r in results] == expected
-    assert [row[0] for row in _rows(store.path, "r1")] == [0, 1]
+    assert [row[0] for row in _rows(backend, "r1")] == [0, 1]
 
 
-def test_when_a_run_of_appends_fails_in_sqlite_only_the_append_at_fault_is_refused(
-    store: SQLiteStore,
+def test_when_a_run_of_appends_fails_in_the_database_only_the_append_at_fault_is_refused(
+    store: AnyStore, backend: Backend
 ) -> None:
     rooms = [Room.create("mousetrap", OPTIONS, HUMANS, room_id=f"r{i}")[0] for i in range(3)]
     for room in rooms:
         store.create(room.stored())
-    with closing(sqlite3.connect(store.path)) as db, db:
-        db.execute(
-            "CREATE TRIGGER refuse BEFORE INSERT ON moves WHEN NEW.room_id = 'r1'"
-            " BEGIN SELECT RAISE(ABORT, 'the disk refused room r1'); END"
-        )
+    backend.refuse_moves_of("r1", "the disk refused room r1")
     plays = [_play(room, 2) for room in rooms]
 
     results = store.write_batch(
@@ -371,25 +391,25 @@ def test_when_a_run_of_appends_fails_in_sqlite_only_the_append_at_fault_is_refus
         "save r1: the disk refused room r1",
         None,
     ]
-    assert [len(_rows(store.path, f"r{i}")) for i in range(3)] == [len(plays[0]), 0, len(plays[2])]
+    assert [len(_rows(backend, f"r{i}")) for i in range(3)] == [len(plays[0]), 0, len(plays[2])]
 
 
 def test_a_write_that_raises_a_bug_stores_nothing_of_its_batch_and_the_store_goes_on(
-    store: SQLiteStore,
+    store: AnyStore, backend: Backend
 ) -> None:
     room = _room()
     store.create(room.stored())
     moves = _play(room, 2)
 
-    def broken(db: sqlite3.Connection) -> None:
+    def broken(db: Any) -> None:
         raise ValueError("a bug in a write")
 
     with pytest.raises(ValueError, match="a bug in a write"):
         store.write_batch([("first", store.appending("r1", moves[:1])), ("broken", broken)])
 
-    assert _rows(store.path, "r1") == []
+    assert _rows(backend, "r1") == []
     assert store.write_batch([("again", store.appending("r1", moves))]) == [None]
-    assert len(_rows(store.path, "r1")) == len(moves)
+    assert len(_rows(backend, "r1")) == len(moves)
 
 
 # ---------------------------------------------------------------- the app over a failing disk
@@ -566,30 +586,28 @@ def test_a_version_2_file_is_migrated_to_version_3_and_its_online_rooms_talk_on(
 # ---------------------------------------------------------------- expiry
 
 
-def _age(path: Path, room_id: str, days: float) -> None:
+def _age(backend: Backend, room_id: str, days: float) -> None:
     """Make a room look last changed `days` ago, as a server running that long would see it."""
     from datetime import UTC, datetime, timedelta
 
     when = (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="milliseconds")
-    with closing(sqlite3.connect(path)) as db, db:
-        db.execute("UPDATE rooms SET updated_at = ? WHERE id = ?", (when, room_id))
+    backend.execute("UPDATE rooms SET updated_at = ? WHERE id = ?", (when, room_id))
 
 
-def test_expired_rooms_are_pruned_with_their_moves_and_others_are_kept(tmp_path: Path) -> None:
-    path = tmp_path / "rooms.sqlite3"
-    store = SQLiteStore(path)
+def test_expired_rooms_are_pruned_with_their_moves_and_others_are_kept(
+    store: AnyStore, backend: Backend
+) -> None:
     rooms = {
         name: _private(f"{i:016x}") for i, name in enumerate(("done", "fresh", "stale", "live"))
     }
     for room in rooms.values():
         store.create(room.stored())
         store.append(room.code, _play(room.room, 2))
-    with closing(sqlite3.connect(path)) as db, db:
-        db.execute("UPDATE rooms SET finished = 1 WHERE id = ?", (rooms["done"].code,))
-    _age(path, rooms["done"].code, 31)  # finished a month ago: gone after 30 days
-    _age(path, rooms["fresh"].code, 31)  # unfinished, a month old: kept until 90 days
-    _age(path, rooms["stale"].code, 91)  # nobody touched it for three months: gone
-    _age(path, rooms["live"].code, 91)  # as old, but someone has it open: kept
+    backend.execute("UPDATE rooms SET finished = true WHERE id = ?", (rooms["done"].code,))
+    _age(backend, rooms["done"].code, 31)  # finished a month ago: gone after 30 days
+    _age(backend, rooms["fresh"].code, 31)  # unfinished, a month old: kept until 90 days
+    _age(backend, rooms["stale"].code, 91)  # nobody touched it for three months: gone
+    _age(backend, rooms["live"].code, 91)  # as old, but someone has it open: kept
     hub = Hub(store)
     for room in rooms.values():
         hub._keep(room)
@@ -602,22 +620,17 @@ def test_expired_rooms_are_pruned_with_their_moves_and_others_are_kept(tmp_path:
     assert store.load(rooms["fresh"].code) is not None
     assert store.load(rooms["live"].code) is not None
     assert rooms["done"].code not in hub.rooms and rooms["fresh"].code in hub.rooms
-    with closing(sqlite3.connect(path)) as db:
-        left = {row[0] for row in db.execute("SELECT DISTINCT room_id FROM moves")}
+    left = {row[0] for row in backend.query("SELECT DISTINCT room_id FROM moves")}
     assert left == {rooms["fresh"].code, rooms["live"].code}, "their moves went with them"
     assert asyncio.run(hub.prune()) == [], "nothing more to prune"
-    store.close()
 
 
-def test_expired_rooms_are_pruned_while_no_socket_is_open_anywhere(tmp_path: Path) -> None:
-    path = tmp_path / "rooms.sqlite3"
-    store = SQLiteStore(path)
+def test_expired_rooms_are_pruned_while_no_socket_is_open_anywhere(
+    store: AnyStore, backend: Backend
+) -> None:
     room = _private("00000000000000ab")
     store.create(room.stored())
-    _age(path, room.code, 91)
-    try:
-        # the list of rooms to keep is empty: `id NOT IN (NULL)` once kept every room
-        assert asyncio.run(Hub(store).prune()) == [room.code]
-        assert store.load(room.code) is None
-    finally:
-        store.close()
+    _age(backend, room.code, 91)
+    # the list of rooms to keep is empty: `id NOT IN (NULL)` once kept every room
+    assert asyncio.run(Hub(store).prune()) == [room.code]
+    assert store.load(room.code) is None
