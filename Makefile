@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 # The folders of Python code: the package, its tests and the benchmarks.
 LINT_PATHS := src tests benchmarks
 
-.PHONY: venv serve lint format typecheck test soak bench clean chromium
+.PHONY: venv serve lint format typecheck test soak bench clean chromium postgresql
 
 venv: $(VENV)/.stamp-dev
 
@@ -40,7 +40,7 @@ format: $(VENV)/.stamp-dev
 typecheck: $(VENV)/.stamp-dev
 	$(BIN)/mypy
 
-test: lint typecheck chromium
+test: lint typecheck chromium postgresql
 	$(BIN)/python -m pytest -q
 	MOUSEHOLE_BROWSER_TESTS=1 $(BIN)/python -m pytest -q tests/browser
 
@@ -55,6 +55,17 @@ chromium:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 		else \
 			echo "make test needs Debian's chromium: sudo apt-get install -y chromium" >&2; exit 1; \
+		fi; }
+
+# Debian's PostgreSQL server binaries for the storage tests: tests/pg.py runs initdb and pg_ctl
+# to start a throwaway cluster of its own on a free port (as the postgres user when root); the
+# machine's own PostgreSQL, if one runs, is never used. In CI (CI=true) those tests must run.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
+		else \
+			echo "make test needs Debian's postgresql: sudo apt-get install -y postgresql" >&2; exit 1; \
 		fi; }
 
 bench: $(VENV)/.stamp-dev
