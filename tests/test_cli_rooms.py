@@ -189,7 +189,10 @@ def test_an_unknown_or_ambiguous_room_is_an_error_naming_it(
             ["--db", "missing.sqlite3"],
             "no database at 'missing.sqlite3' (mousehole serve --db missing.sqlite3 makes one)",
         ),
-        (["--game", "chess"], "unknown game 'chess': choose one of ausdiemaus, mousetrap"),
+        (
+            ["--game", "chess"],
+            "unknown game 'chess': choose one of ausdiemaus, dontcutthecheese, mousetrap",
+        ),
         (["--limit", "0"], "--limit must be at least 1, not 0"),
         (
             ["--mode", "public"],

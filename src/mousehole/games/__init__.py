@@ -8,12 +8,14 @@ from typing import Any, TypeVar
 
 from ..engine import Game, InvalidOptionError, Player, UnknownGameError
 from .ausdiemaus.manifest import MANIFEST as AUSDIEMAUS
+from .dontcutthecheese.manifest import MANIFEST as DONTCUTTHECHEESE
 from .manifest import BotFactory, Conformance, GameManifest, Page
 from .mousetrap.manifest import MANIFEST as MOUSETRAP
 
 MANIFESTS: tuple[GameManifest, ...] = (
     MOUSETRAP,
     AUSDIEMAUS,
+    DONTCUTTHECHEESE,
 )
 """The registry: one line per game, in the catalogue's order (games/README.md)."""
 

@@ -86,7 +86,6 @@ class PlannedGame:
 
 # Not part of mousehole.games.REGISTRY: that registry holds only games whose rules are written.
 COMING_SOON: tuple[PlannedGame, ...] = (
-    PlannedGame("dontcutthecheese", "Don't Cut the Cheese"),
     PlannedGame("mousechaos", "Mouse Chaos"),
 )
 

@@ -3,7 +3,7 @@ no I/O, no randomness (chance is explicit), and no formats: the JSON codec, even
 (view.py) import this module, never the reverse, and a state asks its game (rules.py) for them.
 
 Every rule cites seeds/dont-cut-the-cheese-rulebook.txt ("rulebook") or rulings.md section 3
-("ruling"). The bag is drawn lazily (like Aus die Maus!'s deal): a draw is a chance node over
+("ruling"). The bag is drawn lazily (like a lazy deal of cards): a draw is a chance node over
 the colours still in the bag, weighted by their counts, so no hidden bag order exists. The one
 secret is the paper's tear threshold, which only `to_json` holds. States are immutable: `apply`
 builds a child that shares the unchanged tuples.
