@@ -97,6 +97,25 @@ def legal_bites(eaten: int) -> tuple[Bite, ...]:
     )
 
 
+def bite_problem(eaten: int, row: int, col: int) -> str | None:
+    """Return why a bite with its top-left cell at (row, col) is not allowed on this paper, or
+    None if it is: off the grid, on a peg column, a nibble, or not from an edge or a hole."""
+    if row > ROWS - 2:
+        return f"the mouth covers rows {row} and {row + 1}: it would hang off the paper"
+    if col == 0 or col >= COLS - 2:
+        return (
+            f"the mouth covers columns {col} and {col + 1}: columns 0 and {COLS - 1} "
+            "hold the pegs and cannot be bitten"
+        )
+    b = BITE_AT[row * COLS + col]
+    cells = paper_cells(eaten, b)
+    if cells < 2:
+        return f"it would eat {cells} cell(s) of paper: a bite takes at least 2 (no nibbling)"
+    if not is_open(eaten, b):
+        return "a bite must eat in from the top or bottom edge or from a hole"
+    return None
+
+
 def _grow8(x: int) -> int:
     """Return `x` with its 8 neighbours, inside columns 1..10 (the peg columns are the guard
     that stops a shift from wrapping into the next row)."""
@@ -204,6 +223,7 @@ __all__ = [
     "TOP",
     "Bite",
     "attached",
+    "bite_problem",
     "cell",
     "from_rows",
     "is_open",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import CHANCE, JSON, TERMINAL, Action, IllegalActionError, State
 from . import actions as A
-from .paper import BITE_AT, COLS, ROWS, legal_bites, loose, paper_cells, strength
+from .paper import BITE_AT, bite_problem, legal_bites, loose, paper_cells, strength
 
 if TYPE_CHECKING:
     from .rules import CheeseGame
@@ -354,20 +354,7 @@ class CheeseState(State):
 
     def bite_problem(self, row: int, col: int) -> str | None:
         """Return why a bite at (row, col) is not allowed on this paper, or None if it is."""
-        if row > ROWS - 2:
-            return f"the mouth covers rows {row} and {row + 1}: it would hang off the paper"
-        if col == 0 or col >= COLS - 2:
-            return (
-                f"the mouth covers columns {col} and {col + 1}: columns 0 and {COLS - 1} "
-                "hold the pegs and cannot be bitten"
-            )
-        b = BITE_AT[row * COLS + col]
-        cells = paper_cells(self.eaten, b)
-        if cells < 2:
-            return f"it would eat {cells} cell(s) of paper: a bite takes at least 2 (no nibbling)"
-        if not (b.edge or b.ring & self.eaten):
-            return "a bite must eat in from the top or bottom edge or from a hole"
-        return None
+        return bite_problem(self.eaten, row, col)
 
     # The methods below change the child they are called on, before `apply` returns it.
 
@@ -490,15 +477,13 @@ class CheeseState(State):
 
 
 def _bump(tokens: tuple[Tokens, ...], seat: int, colour: int) -> tuple[Tokens, ...]:
-    held = list(tokens[seat])
-    held[colour] += 1
-    return (*tokens[:seat], (held[0], held[1], held[2]), *tokens[seat + 1 :])
+    o, w, y = (n + (c == colour) for c, n in enumerate(tokens[seat]))
+    return (*tokens[:seat], (o, w, y), *tokens[seat + 1 :])
 
 
 def _take(bag: Tokens, colour: int) -> Tokens:
-    left = list(bag)
-    left[colour] -= 1
-    return (left[0], left[1], left[2])
+    o, w, y = (n - (c == colour) for c, n in enumerate(bag))
+    return (o, w, y)
 
 
 _FIELDS: Final = tuple(name for name in CheeseState.__slots__ if name != "_events")
