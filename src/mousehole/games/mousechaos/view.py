@@ -287,7 +287,7 @@ def event_to_json(event: tuple[Any, ...]) -> JSON:
     elif kind == "reveal":
         nest, owner, cards = rest
         data["nest"], data["owner"] = nest, owner if owner >= 0 else None
-        data["cards"] = [COLOURS[c] for c in cards]
+        data["card_colours"] = [COLOURS[c] for c in cards]
     elif kind == "turned":
         data["mouse"], data["colour"], data["right"] = rest[0], COLOURS[rest[1]], rest[2]
     elif kind == "complete":
@@ -338,7 +338,7 @@ def describe_event(event: JSON) -> str:
         ),
         "no_move": lambda: "No cat or mouse can move that far",
         "skip": lambda: f"{who} leaves the chairs",
-        "reveal": lambda: f"{who} reveals nest {event.get('nest')}: {event.get('cards')}",
+        "reveal": lambda: f"{who} reveals nest {event.get('nest')}: {event.get('card_colours')}",
         "turned": lambda: (
             f"Mouse {event.get('mouse')} is {event.get('colour')}"
             + ("" if event.get("right") else " (wrong: it goes home)")
@@ -359,9 +359,9 @@ def tally(events: Sequence[JSON], counters: dict[str, int]) -> None:
     """Add the simulator's counters: peeks, captures, reveals, ejections and endings."""
     labels = {
         "peek": "peeks",
-        "caught": "mice sent under the table",
-        "reveal": "nest reveals",
-        "ejected": "mice sent home",
+        "caught": "captures",
+        "reveal": "reveals",
+        "ejected": "sent home",
     }
     for event in events:
         kind = event["type"]
