@@ -284,7 +284,7 @@ def test_replay_of_a_file_cut_mid_line_says_it_is_not_json(
 BAD_ARGUMENTS = [
     pytest.param(
         ["simulate", "chess"],
-        "unknown game 'chess': choose one of ausdiemaus, dontcutthecheese, mousetrap",
+        "unknown game 'chess': choose one of ausdiemaus, dontcutthecheese, mousechaos, mousetrap",
         id="unknown game",
     ),
     pytest.param(

@@ -191,7 +191,8 @@ def test_an_unknown_or_ambiguous_room_is_an_error_naming_it(
         ),
         (
             ["--game", "chess"],
-            "unknown game 'chess': choose one of ausdiemaus, dontcutthecheese, mousetrap",
+            "unknown game 'chess': choose one of "
+            "ausdiemaus, dontcutthecheese, mousechaos, mousetrap",
         ),
         (["--limit", "0"], "--limit must be at least 1, not 0"),
         (

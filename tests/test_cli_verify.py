@@ -115,7 +115,7 @@ def test_verify_of_an_unreadable_record_exits_1_with_the_reason(
     path = write(tmp_path / "chess.json", {"game": "chess", "moves": []})
     status, out, err = run(["verify", str(path)], capsys)
     assert (status, out) == (1, "")
-    known = "ausdiemaus, dontcutthecheese, mousetrap"
+    known = "ausdiemaus, dontcutthecheese, mousechaos, mousetrap"
     assert err == f"mousehole verify: unknown game 'chess' (known: {known})\n"
 
 

@@ -48,7 +48,7 @@ def test_a_bad_rules_option_is_refused_with_its_name(
 
 
 def test_an_unknown_game_names_the_known_ones() -> None:
-    known = "known: ausdiemaus, dontcutthecheese, mousetrap"
+    known = "known: ausdiemaus, dontcutthecheese, mousechaos, mousetrap"
     with pytest.raises(mousehole.UnknownGameError, match=known):
         mousehole.load_game("ludo")
 
@@ -138,7 +138,7 @@ def test_a_manifest_cannot_be_changed_once_made() -> None:
 
 @pytest.mark.parametrize("name", ["ludo", "", None, ["mousetrap"]])
 def test_asking_for_the_manifest_of_no_game_names_the_known_ones(name: Any) -> None:
-    known = "known: ausdiemaus, dontcutthecheese, mousetrap"
+    known = "known: ausdiemaus, dontcutthecheese, mousechaos, mousetrap"
     with pytest.raises(mousehole.UnknownGameError, match=known):
         manifest(name)
 

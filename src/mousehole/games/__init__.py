@@ -10,12 +10,14 @@ from ..engine import Game, InvalidOptionError, Player, UnknownGameError
 from .ausdiemaus.manifest import MANIFEST as AUSDIEMAUS
 from .dontcutthecheese.manifest import MANIFEST as DONTCUTTHECHEESE
 from .manifest import BotFactory, Conformance, GameManifest, Page
+from .mousechaos.manifest import MANIFEST as MOUSECHAOS
 from .mousetrap.manifest import MANIFEST as MOUSETRAP
 
 MANIFESTS: tuple[GameManifest, ...] = (
     MOUSETRAP,
     AUSDIEMAUS,
     DONTCUTTHECHEESE,
+    MOUSECHAOS,
 )
 """The registry: one line per game, in the catalogue's order (games/README.md)."""
 

@@ -85,9 +85,8 @@ class PlannedGame:
 
 
 # Not part of mousehole.games.REGISTRY: that registry holds only games whose rules are written.
-COMING_SOON: tuple[PlannedGame, ...] = (
-    PlannedGame("mousechaos", "Mouse Chaos"),
-)
+# Every planned game has its rules now; a game put on the roadmap goes here until it does.
+COMING_SOON: tuple[PlannedGame, ...] = ()
 
 
 def listings(registry: Mapping[str, ListedGame]) -> tuple[GameListing, ...]:
