@@ -14,15 +14,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import CHANCE, JSON, TERMINAL, Action, IllegalActionError, State
 from . import actions as A
+from . import legal, nests
 from . import moves as M
-from . import nests
 from .board import (
     CATS,
     CHAIR_START,
-    FLOOR,
-    FLOOR_SET,
     HOLDERS,
-    LYING,
     MICE,
     NEST_OF,
     NESTS,
@@ -51,15 +48,7 @@ if TYPE_CHECKING:
 Events = tuple[tuple[Any, ...], ...]
 """Compact event tuples (type, seat, ...); view.py names their fields."""
 
-_NO_ACTIONS: Final[tuple[A.MouseChaosAction, ...]] = ()
 _CHANCE_PHASES: Final = frozenset((DEAL, DRAW, NUMBER))
-
-
-_CHAIR_MOVES: Final = tuple(
-    tuple(tuple(A.make(A.CHAIR, chair, sq, pose) for pose in range(5)) for sq in range(100))
-    for chair in range(4)
-)
-"""_CHAIR_MOVES[chair][square][pose]: every chair move, made once."""
 
 
 class MouseChaosState(State):
@@ -210,7 +199,7 @@ class MouseChaosState(State):
 
     def legal_actions(self) -> Sequence[A.MouseChaosAction]:
         if self._legal is None:
-            self._legal = self._list_actions()
+            self._legal = legal.list_actions(self)
         return self._legal
 
     def winners(self) -> list[int]:
@@ -283,86 +272,7 @@ class MouseChaosState(State):
         """Return True when no cat sits on the chair (rulebook: only then may it move)."""
         return self.chairs[chair][0] not in self.cats
 
-    def chair_spots(self, chair: int) -> list[A.MouseChaosAction]:
-        """Return the chair's moves: to any floor square without a holder, a cat or another
-        chair; upright (four ways) over a mouse or not, lying only on an empty square."""
-        taken = {sq for i, (sq, _) in enumerate(self.chairs) if i != chair}
-        taken.update(h for h in self.holders if h != TABLE)
-        taken.update(c for c in self.cats if c != TABLE)
-        mice = set(self.mice)
-        table = _CHAIR_MOVES[chair]
-        here = self.chairs[chair]
-        spots: list[A.MouseChaosAction] = []
-        for sq in FLOOR:
-            if sq not in taken:
-                moves = table[sq][: 4 if sq in mice else 5]
-                if sq == here[0]:  # a move puts it somewhere else
-                    moves = moves[: here[1]] + moves[here[1] + 1 :]
-                spots.extend(moves)
-        return spots
-
-    def _chair_ok(self, chair: int, sq: int, pose: int) -> bool:
-        """Return True when the chair may be put on `sq` in `pose` (see `chair_spots`)."""
-        if not self.chair_free(chair) or sq not in FLOOR_SET or (sq, pose) == self.chairs[chair]:
-            return False
-        if any(i != chair and at == sq for i, (at, _) in enumerate(self.chairs)):
-            return False
-        if sq in self.holders or sq in self.cats:
-            return False
-        return pose != LYING or sq not in self.mice
-
-    def _allows(self, action: A.MouseChaosAction) -> bool:
-        """Return True when `action` is legal here (without listing every legal action)."""
-        phase, kind = self.phase, action.kind
-        if phase is PICK:
-            on_table = TABLE in self.holders
-            return kind == A.PICK and (not on_table or self.holders[action.a] == TABLE)
-        if phase is HOLDER:
-            return kind == A.HOLDER and action.b in self.piece_ends(M.HOLDER, self.picked)
-        if phase is PIECE:
-            if kind == A.MOUSE:
-                m = action.a
-                return m in self.movable_mice() and action.b in self.piece_ends(M.MOUSE, m)
-            return kind == A.CAT and action.b in self.piece_ends(M.CAT, action.a)
-        if phase is CHAIR:
-            return kind == A.SKIP or (
-                kind == A.CHAIR and self._chair_ok(action.a, action.b, action.c)
-            )
-        if phase is REVEAL:
-            m = action.a
-            return kind == A.TURN and m in self.nest_mice(self.reveal) and not self.revealed[m]
-        return False
-
     # -- legal actions --------------------------------------------------------------------
-
-    def _list_actions(self) -> tuple[A.MouseChaosAction, ...]:
-        phase = self.phase
-        if phase is PICK:
-            on_table = [h for h, at in enumerate(self.holders) if at == TABLE]
-            # rulebook: from the table while any remain there, else any on the floor
-            pool = on_table or range(HOLDERS)
-            return tuple(A.make(A.PICK, h) for h in pool)
-        if phase is HOLDER:
-            ends = self.piece_ends(M.HOLDER, self.picked)
-            return tuple(A.make(A.HOLDER, 0, to) for to in sorted(ends))
-        if phase is PIECE:
-            out: list[A.MouseChaosAction] = []
-            for m in self.movable_mice():
-                out.extend(A.make(A.MOUSE, m, to) for to in sorted(self.piece_ends(M.MOUSE, m)))
-            for c in range(CATS):
-                out.extend(A.make(A.CAT, c, to) for to in sorted(self.piece_ends(M.CAT, c)))
-            return tuple(out)
-        if phase is CHAIR:
-            out = [A.SKIP_ACTION]  # the chair step is optional
-            for c in range(len(self.chairs)):
-                if self.chair_free(c):
-                    out.extend(self.chair_spots(c))
-            return tuple(out)
-        if phase is REVEAL:
-            return tuple(
-                A.make(A.TURN, m) for m in self.nest_mice(self.reveal) if not self.revealed[m]
-            )
-        return _NO_ACTIONS
 
     # -- applying actions -----------------------------------------------------------------
 
@@ -376,8 +286,8 @@ class MouseChaosState(State):
             return self._chance(action)
         if phase is OVER:
             raise self._illegal(action, "the game is over")
-        if not self._allows(action):
-            raise self._illegal(action, self._why(action))
+        if not legal.allows(self, action):
+            raise self._illegal(action, legal.why(self, action))
         child = self._child()
         kind = action.kind
         if kind == A.PICK:
@@ -400,22 +310,6 @@ class MouseChaosState(State):
         else:
             nests.turn_over(child, action.a)
         return child
-
-    def _why(self, action: A.MouseChaosAction) -> str:
-        """Return why a well-formed action is not legal here, in the rules' words."""
-        expected = {
-            PICK: "a holder must be picked first",
-            HOLDER: f"the picked holder must move exactly {self.steps} squares",
-            PIECE: f"a cat or a visible mouse must move exactly {self.steps} squares",
-            CHAIR: "a chair without a cat may move (or skip)",
-            REVEAL: f"a mouse of nest {self.reveal} must be turned over",
-        }[self.phase]
-        kinds = {PICK: A.PICK, HOLDER: A.HOLDER, CHAIR: A.CHAIR, REVEAL: A.TURN}
-        if action.kind in (kinds.get(self.phase), A.SKIP) or (
-            self.phase is PIECE and action.kind in (A.MOUSE, A.CAT)
-        ):
-            return f"no such move here ({expected})"
-        return expected
 
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
         actor = self.current_player()
