@@ -23,11 +23,8 @@ import pytest
 from mousehole.server import create_app
 from mousehole.server.hub import Hub, OnlineSettings
 from mousehole.server.online import OnlineRoom
-from mousehole.server.room import Committed, Room
 from mousehole.server.store import SQLiteStore
-
-HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
-OPTIONS = {"seats": 2, "start_seat": 0}
+from tests.server import scenes
 
 
 @pytest.fixture
@@ -37,26 +34,10 @@ def store(tmp_path: Path) -> Iterator[SQLiteStore]:
     store.close()
 
 
-def _play(room: Room, turns: int) -> list[Committed]:
-    """Let the seat to act take its first legal action `turns` times; return every move."""
-    committed = []
-    for _ in range(turns):
-        snapshot = room.snapshot()
-        committed += room.act(snapshot["to_act"], snapshot["legal"][0], room.version)
-    return committed
-
-
-def _private(room_id: str) -> OnlineRoom:
-    room, _ = OnlineRoom.create_private(
-        "mousetrap", OPTIONS, HUMANS, room_id=room_id, clock=time.monotonic, grace=60
-    )
-    return room
-
-
 def test_rooms_not_in_memory_are_rebuilt_from_the_store(store: SQLiteStore) -> None:
-    room = _private("00000000000000a1")
+    room = scenes.private_room("00000000000000a1")
     asyncio.run(Hub(store).create(room))
-    store.append(room.code, _play(room.room, 3))
+    store.append(room.code, scenes.play(room.room, 3))
 
     after_restart = Hub(store)
     again = after_restart.get(room.code)
@@ -70,7 +51,7 @@ def test_rooms_not_in_memory_are_rebuilt_from_the_store(store: SQLiteStore) -> N
 
 def test_an_evicted_room_comes_back_from_the_store(store: SQLiteStore) -> None:
     hub = Hub(store, OnlineSettings(max_rooms=1))
-    first, second = _private("00000000000000aa"), _private("00000000000000bb")
+    first, second = scenes.private_room("00000000000000aa"), scenes.private_room("00000000000000bb")
     asyncio.run(hub.create(first))
     asyncio.run(hub.create(second))
 
@@ -185,7 +166,12 @@ def _run(tmp_path: Path, scenario: Scenario) -> None:
         app = create_app(str(path))
         hub: Hub = app.state.hub
         room, token = OnlineRoom.create_private(
-            "mousetrap", OPTIONS, HUMANS, room_id="00000000000000c1", clock=time.monotonic, grace=60
+            "mousetrap",
+            scenes.OPTIONS,
+            scenes.HUMANS,
+            room_id="00000000000000c1",
+            clock=time.monotonic,
+            grace=60,
         )
         await hub.create(room)
         first, second = Socket(app, f"/ws/rooms/{room.code}"), Socket(app, f"/ws/rooms/{room.code}")

@@ -26,14 +26,14 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import ClientConnection, connect
 
 from mousehole.server import create_app
-from mousehole.server.room import Committed, Room
+from mousehole.server.room import Room
 from mousehole.server.store import StorageError, schema
 from mousehole.server.store.postgres import PostgresStore
 from mousehole.server.store.postgres_schema import SCHEMA_VERSION
 from tests.pg import Cluster
 from tests.processes import ServerProcess, free_port, post_json
+from tests.server import scenes
 
-HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 SETUP: dict[str, Any] = {
     "game": "mousetrap",
     "options": {"seats": 2, "start_seat": 0},
@@ -49,14 +49,6 @@ def store(postgres_url: str) -> Iterator[PostgresStore]:
     store = PostgresStore(postgres_url)
     yield store
     store.close()
-
-
-def _play(room: Room, turns: int) -> list[Committed]:
-    committed = []
-    for _ in range(turns):
-        snapshot = room.snapshot()
-        committed += room.act(snapshot["to_act"], snapshot["legal"][0], room.version)
-    return committed
 
 
 def test_the_schema_has_sqlites_version_numbers_and_a_version_table(
@@ -85,9 +77,9 @@ def test_the_health_check_names_host_port_and_database_never_the_password(
 def test_a_second_writer_of_a_move_is_refused_by_the_primary_key_and_the_match_never_forks(
     store: PostgresStore, postgres_url: str
 ) -> None:
-    room, _ = Room.create("mousetrap", SETUP["options"], HUMANS, room_id="r1")
+    room, _ = Room.create("mousetrap", SETUP["options"], scenes.HUMANS, room_id="r1")
     store.create(room.stored())
-    ours = _play(room, 1)[:1]
+    ours = scenes.play(room, 1)[:1]
     # another instance stores move 0 of the same room and has not committed yet: our SELECT
     # still sees no move, so only the primary key can stop our INSERT
     other = psycopg.connect(postgres_url)
@@ -115,9 +107,9 @@ def test_two_stores_on_one_database_the_second_append_of_a_move_is_refused(
 ) -> None:
     first, second = PostgresStore(postgres_url), PostgresStore(postgres_url)
     try:
-        room, _ = Room.create("mousetrap", SETUP["options"], HUMANS, room_id="r1")
+        room, _ = Room.create("mousetrap", SETUP["options"], scenes.HUMANS, room_id="r1")
         first.create(room.stored())
-        moves = _play(room, 1)
+        moves = scenes.play(room, 1)
         first.append("r1", moves)
         with pytest.raises(StorageError, match="would leave an overlap"):
             second.append("r1", moves)
@@ -133,7 +125,7 @@ def test_while_postgresql_is_down_commits_fail_and_healthz_says_so_then_it_recov
 ) -> None:
     with TestClient(create_app(database=postgres_url)) as client:
         store = client.app.state.store  # type: ignore[attr-defined]
-        created = client.post("/api/rooms", json={**SETUP, "seats": HUMANS}).json()
+        created = client.post("/api/rooms", json={**SETUP, "seats": scenes.HUMANS}).json()
         room, token = created["room"], created["token"]
         with client.websocket_connect(f"/ws/rooms/{room}") as ws:
             ws.send_json({"type": "hello", "token": token})

@@ -32,12 +32,9 @@ from mousehole.server.store import SQLiteStore, StorageError, StoredMove
 from mousehole.server.store.appends import dumps as _dumps
 from mousehole.server.store.postgres import PostgresStore
 from mousehole.server.store.schema import MIGRATIONS, SCHEMA_VERSION
+from tests.server import scenes
 
 from .backends import Backend, Postgres, SQLite
-
-HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
-OPTIONS = {"seats": 2, "start_seat": 0}
-
 
 AnyStore = SQLiteStore | PostgresStore
 
@@ -65,17 +62,8 @@ def sqlite_store(tmp_path: Path) -> Iterator[SQLiteStore]:
 
 
 def _room() -> Room:
-    room, _ = Room.create("mousetrap", OPTIONS, HUMANS, room_id="r1")
+    room, _ = Room.create("mousetrap", scenes.OPTIONS, scenes.HUMANS, room_id="r1")
     return room
-
-
-def _play(room: Room, turns: int) -> list[Committed]:
-    """Let the seat to act take its first legal action `turns` times; return every move."""
-    committed = []
-    for _ in range(turns):
-        snapshot = room.snapshot()
-        committed += room.act(snapshot["to_act"], snapshot["legal"][0], room.version)
-    return committed
 
 
 def _record_moves(room: Room) -> list[StoredMove]:
@@ -86,7 +74,7 @@ def test_a_room_and_its_appended_moves_load_back_exactly(store: AnyStore) -> Non
     room = _room()
     store.create(room.stored())
     for _ in range(3):
-        store.append(room.room_id, _play(room, 2), finished=room.finished)
+        store.append(room.room_id, scenes.play(room, 2), finished=room.finished)
 
     loaded = store.load(room.room_id)
 
@@ -109,7 +97,7 @@ def test_a_move_that_leaves_a_gap_or_overlaps_is_refused_and_nothing_is_stored(
     room = _room()
     store.create(room.stored())
     stored = room.version
-    moves = _play(room, 1)
+    moves = scenes.play(room, 1)
     shifted = [Committed(m.index + skip, m.seat, m.action, m.events) for m in moves]
 
     with pytest.raises(StorageError, match=problem):
@@ -137,7 +125,7 @@ def test_a_store_reopened_on_the_same_database_sees_every_room_and_move(
     first = backend.open()
     room = _room()
     first.create(room.stored())
-    first.append(room.room_id, _play(room, 4))
+    first.append(room.room_id, scenes.play(room, 4))
     first.close()
 
     second = backend.open()
@@ -154,7 +142,7 @@ def test_a_room_rebuilt_from_the_store_shows_the_same_snapshot_and_plays_on(
 ) -> None:
     room = _room()
     store.create(room.stored())
-    store.append(room.room_id, _play(room, 5))
+    store.append(room.room_id, scenes.play(room, 5))
     loaded = store.load(room.room_id)
     assert loaded is not None
 
@@ -163,7 +151,7 @@ def test_a_room_rebuilt_from_the_store_shows_the_same_snapshot_and_plays_on(
     assert rebuilt.version == room.version
     assert rebuilt.snapshot() == room.snapshot()
     assert rebuilt.owner_hash == room.owner_hash
-    store.append(rebuilt.room_id, _play(rebuilt, 1))
+    store.append(rebuilt.room_id, scenes.play(rebuilt, 1))
     assert rebuilt.version > room.version
 
 
@@ -174,12 +162,12 @@ def test_a_rebuilt_room_draws_the_chance_the_uninterrupted_room_would_have_drawn
     # rolls the players have seen, and let them predict the next ones.
     room = _room()
     store.create(room.stored())
-    store.append(room.room_id, _play(room, 6))
+    store.append(room.room_id, scenes.play(room, 6))
     loaded = store.load(room.room_id)
     assert loaded is not None
     rebuilt = Room.from_stored(loaded)
 
-    assert [m.action for m in _play(rebuilt, 6)] == [m.action for m in _play(room, 6)]
+    assert [m.action for m in scenes.play(rebuilt, 6)] == [m.action for m in scenes.play(room, 6)]
 
 
 def test_a_room_whose_chance_a_secret_decides_keeps_it_stored_and_never_shows_it(
@@ -191,7 +179,7 @@ def test_a_room_whose_chance_a_secret_decides_keeps_it_stored_and_never_shows_it
     room = _room()
     room.match = Match(room.game, secret=new_secret())  # type: ignore[call-arg,unused-ignore]
     store.create(room.stored())
-    store.append(room.room_id, _play(room, 4))
+    store.append(room.room_id, scenes.play(room, 4))
     loaded = store.load(room.room_id)
     assert loaded is not None and loaded.secret is not None and loaded.seed is None
 
@@ -199,17 +187,17 @@ def test_a_room_whose_chance_a_secret_decides_keeps_it_stored_and_never_shows_it
 
     assert rebuilt.snapshot() == room.snapshot()
     assert rebuilt.snapshot()["record"].get("secret") is None, "secret until the end"
-    assert [m.action for m in _play(rebuilt, 6)] == [m.action for m in _play(room, 6)]
+    assert [m.action for m in scenes.play(rebuilt, 6)] == [m.action for m in scenes.play(room, 6)]
 
 
 def test_a_room_resumed_from_a_record_with_a_starting_position_is_stored_and_rebuilt(
     store: AnyStore,
 ) -> None:
-    game = mousehole.load_game("mousetrap", **OPTIONS)
+    game = mousehole.load_game("mousetrap", **scenes.OPTIONS)
     start = game.new_initial_state().to_json()
     record = Match(game, seed=1, state=game.state_from_json(start)).record.to_json()
-    room, _ = Room.create("mousetrap", OPTIONS, HUMANS, record=record, room_id="r2")
-    _play(room, 2)
+    room, _ = Room.create("mousetrap", scenes.OPTIONS, scenes.HUMANS, record=record, room_id="r2")
+    scenes.play(room, 2)
     store.create(room.stored())
 
     loaded = store.load("r2")
@@ -247,7 +235,7 @@ def test_the_sync_setting_sets_how_durable_a_commit_is(
         assert store._db.execute("PRAGMA synchronous").fetchone()[0] == level
         room = _room()
         store.create(room.stored())
-        moves = _play(room, 2)
+        moves = scenes.play(room, 2)
         store.append("r1", moves)
     finally:
         store.close()
@@ -279,18 +267,11 @@ def test_a_database_from_a_newer_server_is_refused_at_startup(backend: Backend) 
         backend.open()
 
 
-def _private(room_id: str) -> OnlineRoom:
-    room, _ = OnlineRoom.create_private(
-        "mousetrap", OPTIONS, HUMANS, room_id=room_id, clock=time.monotonic, grace=60
-    )
-    return room
-
-
 def test_a_batch_commits_every_good_write_and_fails_the_bad_one_alone(store: AnyStore) -> None:
     room = _room()
     store.create(room.stored())
-    moves = _play(room, 2)
-    other = Room.create("mousetrap", OPTIONS, HUMANS, room_id="r2")[0]
+    moves = scenes.play(room, 2)
+    other = Room.create("mousetrap", scenes.OPTIONS, scenes.HUMANS, room_id="r2")[0]
 
     results = store.write_batch(
         [
@@ -318,10 +299,13 @@ def _rows(backend: Backend, room_id: str) -> list[tuple[Any, ...]]:
 def test_appends_stored_together_are_the_rows_one_append_at_a_time_stores(
     store: AnyStore, backend: Backend
 ) -> None:
-    alone, together = _room(), Room.create("mousetrap", OPTIONS, HUMANS, room_id="r2")[0]
+    alone, together = (
+        _room(),
+        Room.create("mousetrap", scenes.OPTIONS, scenes.HUMANS, room_id="r2")[0],
+    )
     store.create(alone.stored())
     store.create(together.stored())
-    moves = _play(alone, 6)  # stored to both rooms: the store checks order, not rules
+    moves = scenes.play(alone, 6)  # stored to both rooms: the store checks order, not rules
     assert any(m.seat is None for m in moves) and any(m.seat is not None for m in moves)
     for move in moves:
         store.append("r1", [move])
@@ -347,7 +331,7 @@ def test_appends_stored_together_fail_alone_with_the_error_one_append_gets(
 ) -> None:
     room = _room()
     store.create(room.stored())
-    moves = _play(room, 3)
+    moves = scenes.play(room, 3)
     expected = [
         None,
         "room 'r1': move index 2 would leave a gap: the next index is 1 (1 moves are stored)",
@@ -373,11 +357,14 @@ def test_appends_stored_together_fail_alone_with_the_error_one_append_gets(
 def test_when_a_run_of_appends_fails_in_the_database_only_the_append_at_fault_is_refused(
     store: AnyStore, backend: Backend
 ) -> None:
-    rooms = [Room.create("mousetrap", OPTIONS, HUMANS, room_id=f"r{i}")[0] for i in range(3)]
+    rooms = [
+        Room.create("mousetrap", scenes.OPTIONS, scenes.HUMANS, room_id=f"r{i}")[0]
+        for i in range(3)
+    ]
     for room in rooms:
         store.create(room.stored())
     backend.refuse_moves_of("r1", "the disk refused room r1")
-    plays = [_play(room, 2) for room in rooms]
+    plays = [scenes.play(room, 2) for room in rooms]
 
     results = store.write_batch(
         [
@@ -399,7 +386,7 @@ def test_a_write_that_raises_a_bug_stores_nothing_of_its_batch_and_the_store_goe
 ) -> None:
     room = _room()
     store.create(room.stored())
-    moves = _play(room, 2)
+    moves = scenes.play(room, 2)
 
     def broken(db: Any) -> None:
         raise ValueError("a bug in a write")
@@ -414,7 +401,7 @@ def test_a_write_that_raises_a_bug_stores_nothing_of_its_batch_and_the_store_goe
 
 # ---------------------------------------------------------------- the app over a failing disk
 
-SETUP: dict[str, Any] = {"game": "mousetrap", "options": OPTIONS, "seats": HUMANS}
+SETUP: dict[str, Any] = {"game": "mousetrap", "options": scenes.OPTIONS, "seats": scenes.HUMANS}
 
 
 @pytest.fixture
@@ -534,7 +521,7 @@ def test_a_version_2_file_is_migrated_to_version_3_and_its_online_rooms_talk_on(
     path = tmp_path / "v2.sqlite3"
     online, _, _ = OnlineRoom.create(
         "mousetrap",
-        OPTIONS,
+        scenes.OPTIONS,
         [{"kind": "open"}, {"kind": "open"}],
         "Ann",
         code="K7QM4X",
@@ -598,11 +585,12 @@ def test_expired_rooms_are_pruned_with_their_moves_and_others_are_kept(
     store: AnyStore, backend: Backend
 ) -> None:
     rooms = {
-        name: _private(f"{i:016x}") for i, name in enumerate(("done", "fresh", "stale", "live"))
+        name: scenes.private_room(f"{i:016x}")
+        for i, name in enumerate(("done", "fresh", "stale", "live"))
     }
     for room in rooms.values():
         store.create(room.stored())
-        store.append(room.code, _play(room.room, 2))
+        store.append(room.code, scenes.play(room.room, 2))
     backend.execute("UPDATE rooms SET finished = true WHERE id = ?", (rooms["done"].code,))
     _age(backend, rooms["done"].code, 31)  # finished a month ago: gone after 30 days
     _age(backend, rooms["fresh"].code, 31)  # unfinished, a month old: kept until 90 days
@@ -628,7 +616,7 @@ def test_expired_rooms_are_pruned_with_their_moves_and_others_are_kept(
 def test_expired_rooms_are_pruned_while_no_socket_is_open_anywhere(
     store: AnyStore, backend: Backend
 ) -> None:
-    room = _private("00000000000000ab")
+    room = scenes.private_room("00000000000000ab")
     store.create(room.stored())
     _age(backend, room.code, 91)
     # the list of rooms to keep is empty: `id NOT IN (NULL)` once kept every room

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,12 +12,10 @@ import pytest
 
 from mousehole.server.hub import Hub
 from mousehole.server.online import OnlineRoom
-from mousehole.server.room import Committed, Room
+from mousehole.server.room import Room
 from mousehole.server.store import SQLiteStore, StorageError
 from mousehole.server.store.writer import Writer
-
-HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
-OPTIONS = {"seats": 2, "start_seat": 0}
+from tests.server import scenes
 
 
 @pytest.fixture
@@ -28,28 +25,12 @@ def store(tmp_path: Path) -> Iterator[SQLiteStore]:
     store.close()
 
 
-def _play(room: Room, turns: int) -> list[Committed]:
-    """Let the seat to act take its first legal action `turns` times; return every move."""
-    committed = []
-    for _ in range(turns):
-        snapshot = room.snapshot()
-        committed += room.act(snapshot["to_act"], snapshot["legal"][0], room.version)
-    return committed
-
-
-def _private(room_id: str) -> OnlineRoom:
-    room, _ = OnlineRoom.create_private(
-        "mousetrap", OPTIONS, HUMANS, room_id=room_id, clock=time.monotonic, grace=60
-    )
-    return room
-
-
 def _room(room_id: str) -> Room:
-    return Room.create("mousetrap", OPTIONS, HUMANS, room_id=room_id)[0]
+    return Room.create("mousetrap", scenes.OPTIONS, scenes.HUMANS, room_id=room_id)[0]
 
 
 def test_the_writer_groups_concurrent_writes_into_few_transactions(store: SQLiteStore) -> None:
-    rooms = [_private(f"{i:016x}") for i in range(50)]
+    rooms = [scenes.private_room(f"{i:016x}") for i in range(50)]
     for room in rooms:
         store.create(room.stored())
     hub = Hub(store)
@@ -57,7 +38,7 @@ def test_the_writer_groups_concurrent_writes_into_few_transactions(store: SQLite
     async def play() -> None:
         async def one(room: OnlineRoom) -> None:
             for _ in range(4):
-                await hub.save(room, _play(room.room, 1), seats=False)
+                await hub.save(room, scenes.play(room.room, 1), seats=False)
 
         await asyncio.gather(*(one(room) for room in rooms))
 
@@ -79,7 +60,7 @@ def test_each_caller_hears_its_own_writes_outcome_and_a_bad_write_fails_alone(
     async def main() -> list[BaseException | None]:
         return await asyncio.gather(
             writer.write("create r1", store.creating(first.stored())),
-            writer.write("save the ghost", store.appending("ghost", _play(_room("r9"), 1))),
+            writer.write("save the ghost", store.appending("ghost", scenes.play(_room("r9"), 1))),
             writer.write("create r2", store.creating(second.stored())),
             return_exceptions=True,
         )
