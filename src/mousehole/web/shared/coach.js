@@ -2,12 +2,13 @@
 // each one beside the part of the page it is about. They never stop play: the page's keys and
 // buttons keep working, and playing the turn puts them away. Once the player skips them,
 // reads them to the end, or plays that first turn with them shown, they are remembered in
-// localStorage ("mousehole.<game>.coach" = "done") and never offered again.
+// localStorage ("mousehole.<game>.coach" = "done") and never offered again. A game's own tips
+// live in its web folder (web/<folder>/coach-marks.js), which calls:
 //
 //   offerCoach({
-//     game: "mousetrap",
-//     action: document.getElementById("roll"),   // the button that plays the turn
-//     state: () => ({ snapshot, record }),       // what the page knows now (the protocol's)
+//     game: name,                            // the game's registry name (its manifest's)
+//     action: turnButton,                    // the button that plays the turn
+//     state: () => ({ snapshot, record }),   // what the page knows now (the protocol's)
 //     steps: [{ target: () => element, title: "…", text: "…" }, …],
 //   });
 //
