@@ -79,6 +79,13 @@ class State(ABC):
     def observation(self, seat: int | None) -> JSON:
         """Return what `seat` may know (None: a spectator, public facts only)."""
 
+    def legal_json(self) -> list[JSON]:
+        """Return the legal actions as the acting seat's page receives them (`legal` in a
+        snapshot): each action's JSON, to which a game may add public fields the rules compute
+        about it, such as a preview of its effect. The action is read back from its own fields
+        (`Game.action_from_json` ignores the added ones)."""
+        return [action.to_json() for action in self.legal_actions()]
+
     def action_view(self, action: Action, viewer: int | None) -> JSON | None:
         """Return what `viewer` may see of `action` applied here (None: nothing at all).
 

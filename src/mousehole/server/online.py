@@ -601,7 +601,7 @@ class OnlineRoom:
         snapshot["you"] = you
         snapshot["state"] = state.observation(observer)
         snapshot["to_act"] = None if actor < 0 else actor
-        snapshot["legal"] = [a.to_json() for a in state.legal_actions()] if mine else []
+        snapshot["legal"] = state.legal_json() if mine else []
         snapshot["winners"] = state.winners()
         if record:  # talk is public: the same lines for every viewer (talk.py)
             snapshot["chat"] = self.talk.lines_json()

@@ -359,7 +359,7 @@ class Room:
             "seats": [seat.to_json() for seat in self.seats],
             "state": state.observation(actor if human_turn else None),
             "to_act": None if actor < 0 else actor,
-            "legal": [a.to_json() for a in state.legal_actions()] if human_turn else [],
+            "legal": state.legal_json() if human_turn else [],
             "winners": state.winners(),
             "record": self.owner_record(),
         }
