@@ -169,6 +169,15 @@ def loose(eaten: int) -> int:
     return ALL & ~eaten & ~attached(eaten)
 
 
+def after_bite(eaten: int, bite: Bite) -> tuple[int, int]:
+    """Return what `bite` leaves of this paper: its strength then, and how many loose cells
+    fall away with it (the preview a player sees before biting; `CheeseState` bites the same
+    way)."""
+    after = eaten | bite.mask
+    fallen = loose(after)
+    return strength(after | fallen), fallen.bit_count()
+
+
 def unreachable(eaten: int) -> str | None:
     """Return why no sequence of bites leaves this paper, or None when one may.
 
@@ -222,6 +231,7 @@ __all__ = [
     "ROWS",
     "TOP",
     "Bite",
+    "after_bite",
     "attached",
     "bite_problem",
     "cell",

@@ -56,6 +56,11 @@ class CheeseGame(SeatedGame):
         """Return what `seat` may know (`State.observation`): everything but the threshold."""
         return view.observation(state, seat)
 
+    def legal_json(self, state: CheeseState) -> list[JSON]:
+        """Return the legal actions as a page receives them (`State.legal_json`): each bite
+        with the strength the paper has after it."""
+        return view.legal_json(state)
+
     def events_json(self, events: Events) -> list[JSON]:
         """Return compact event tuples as JSON events (`State.events`)."""
         return [view.event_to_json(event) for event in events]

@@ -216,6 +216,10 @@ class CheeseState(State):
         # else is public, so every viewer sees the same
         return self._game.observation_json(self, seat)
 
+    def legal_json(self) -> list[JSON]:
+        # each bite carries its preview: the strength after it (the page shows it, rules.py)
+        return self._game.legal_json(self)
+
     def action_view(self, action: Action, viewer: int | None) -> JSON | None:
         # ruling: the threshold is secret; its outcome shows only that a paper was hooked on
         if isinstance(action, A.CheeseAction) and action.kind == A.THRESHOLD_KIND:

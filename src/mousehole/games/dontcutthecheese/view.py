@@ -10,7 +10,17 @@ from typing import TYPE_CHECKING, Any
 from ...engine import JSON, Action, InvalidStateError
 from ...engine.fields import json_object, one_of, same_game, true_or_false, whole_number
 from . import actions as A
-from .paper import COLS, ROWS, from_rows, strength, to_rows, unreachable
+from .paper import (
+    COLS,
+    ROWS,
+    after_bite,
+    from_rows,
+    legal_bites,
+    paper_cells,
+    strength,
+    to_rows,
+    unreachable,
+)
 from .state import (
     BITE,
     DRAW,
@@ -72,6 +82,30 @@ def observation(state: CheeseState, seat: int | None) -> JSON:
         "turns": state.turns,
         "viewer": seat,
     }
+
+
+def legal_json(state: CheeseState) -> list[JSON]:
+    """Return the legal actions as the biter's page receives them: each bite with its preview,
+    computed by the rules (`cells` of paper it eats, the `strength` the paper has after it and
+    the loose cells that `fall` with it), so that the page shows Max's mouth with the strength
+    after the bite and never works it out itself. Public: the paper is on the table."""
+    if state.phase is not BITE:
+        return [action.to_json() for action in state.legal_actions()]
+    eaten = state.eaten
+    bites = []
+    for b in legal_bites(eaten):
+        after, falls = after_bite(eaten, b)
+        bites.append(
+            {
+                "type": A.BITE_KIND,
+                "row": b.row,
+                "col": b.col,
+                "cells": paper_cells(eaten, b),
+                "strength": after,
+                "falls": falls,
+            }
+        )
+    return bites
 
 
 def state_to_json(state: CheeseState) -> JSON:
