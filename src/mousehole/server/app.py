@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from http import HTTPStatus
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -21,12 +22,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mousehole.games import REGISTRY
-from mousehole.server import catalogue, pages
+from mousehole.server import catalogue, pages, replay
 from mousehole.server.api import create_online, create_room, join_online, online_summary
 from mousehole.server.catalogue import ListedGame
 from mousehole.server.hub import Hub, OnlineSettings
+from mousehole.server.online import is_code
 from mousehole.server.pages import WEB_DIR
 from mousehole.server.play import room_socket
+from mousehole.server.room import RoomError
 from mousehole.server.store import (
     DEFAULT_DB_PATH,
     DEFAULT_SYNC,
@@ -35,6 +38,9 @@ from mousehole.server.store import (
     Store,
     prepare_sqlite,
 )
+from mousehole.server.wire import error_response
+
+Endpoint = Callable[[Request], Awaitable[Response]]
 
 # Error codes sent by the JSON API, by HTTP status; any other status is "http_error".
 _API_ERROR_CODES = {
@@ -50,6 +56,7 @@ def create_app(
     online: OnlineSettings | None = None,
     sync: str = DEFAULT_SYNC,
     database: str | None = None,
+    redis: str | None = None,
 ) -> Starlette:
     """Return the web app, after checking that its database can be written.
 
@@ -58,7 +65,8 @@ def create_app(
     says how durable a SQLite commit is (storage.SYNC_MODES). `games` defaults to the
     manifests of the registry `mousehole.games.REGISTRY` (tests pass their own); `online` sets
     the timings and limits of online rooms (docs/online.md; tests shorten them). See
-    docs/storage.md; the store is closed when the app shuts down.
+    docs/storage.md; the store is closed when the app shuts down. `redis` (a redis:// URL,
+    with `database` only) makes this server one instance of several (docs/deploy.md).
     """
     store = open_store(db_path, database=database, sync=sync)
     if games is None:
@@ -66,6 +74,20 @@ def create_app(
     listed = catalogue.listings(games)
     planned = catalogue.coming_soon(games)
     hub = Hub(store, online or OnlineSettings())
+    cluster: Any = None
+    if redis is not None:
+        from mousehole.server.cluster import open_cluster
+
+        if database is None:
+            store.close()
+            raise StorageError(
+                "several instances (--redis) need the rooms in PostgreSQL (--database), not SQLite"
+            )
+        try:
+            cluster = open_cluster(hub, store, database, redis)
+        except StorageError:
+            store.close()
+            raise
 
     async def home(request: Request) -> Response:
         return HTMLResponse(pages.home_page(listed, planned))
@@ -78,13 +100,15 @@ def create_app(
         game = games.get(request.path_params["game"])
         route = request.url.path.strip("/").split("/")[0]  # "play", "rules", "playground"...
         page = game.page if game is not None else None
-        if page is None or (route not in ("play", "rules") and route not in dict(page.extras)):
+        shared = ("play", "rules", "replay")
+        if page is None or (route not in shared and route not in dict(page.extras)):
             raise HTTPException(404)
-        path = WEB_DIR / page.folder / f"{route}.html"
+        path = WEB_DIR / page.folder / f"{'play' if route == 'replay' else route}.html"
         if not path.is_file():
             raise HTTPException(404)
-        if route == "play" and game is not None:  # its part of the page all games share
-            return HTMLResponse(pages.play_page(game, path.read_text(encoding="utf-8")))
+        if route in ("play", "replay") and game is not None:  # the page all games share
+            text = path.read_text(encoding="utf-8")
+            return HTMLResponse(pages.play_page(game, text, replay=route == "replay"))
         return FileResponse(path, media_type="text/html")
 
     async def favicon(request: Request) -> Response:
@@ -95,17 +119,25 @@ def create_app(
     async def healthz(request: Request) -> Response:
         """200 while moves can be stored; 503 naming why while the last commit failed."""
         storage = store.describe()
-        failing = store.failing
+        failing: object = store.failing
+        if failing is None and cluster is not None:
+            failing = cluster.problem()
         if failing is not None:
             body = {"status": "failing", "storage": storage, "error": str(failing)}
             return JSONResponse(body, status_code=503)
+        if cluster is not None:
+            return JSONResponse({"status": "ok", "storage": storage, "instance": cluster.me})
         return JSONResponse({"status": "ok", "storage": storage})
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if cluster is not None:
+            await cluster.start()
         pruner = asyncio.get_running_loop().create_task(hub.prune_forever())
         yield
         pruner.cancel()
+        if cluster is not None:
+            await cluster.close()  # other instances take this one's rooms at once
         await hub.close()  # the writer finishes what is queued first
         store.close()
 
@@ -119,11 +151,14 @@ def create_app(
             Route("/play/{game:str}", game_page, methods=["GET"]),
             Route("/playground/{game:str}", game_page, methods=["GET"]),
             Route("/rules/{game:str}", game_page, methods=["GET"]),  # <folder>/rules.html
+            Route("/replay/{game:str}", game_page, methods=["GET"]),  # docs/replays.md
+            Route("/api/replay", replay.file_replay, methods=["POST"]),
+            Route("/api/replay/{room:str}", replay.room_replay, methods=["POST"]),
             Route("/join/{code:str}", pages.join_endpoint, methods=["GET"]),
             WebSocketRoute("/ws/rooms/{room:str}", room_socket),
             Route("/api/online", create_online, methods=["POST"]),
-            Route("/api/online/{code:str}", online_summary, methods=["GET"]),
-            Route("/api/online/{code:str}/join", join_online, methods=["POST"]),
+            Route("/api/online/{code:str}", routed("summary", online_summary), methods=["GET"]),
+            Route("/api/online/{code:str}/join", routed("join", join_online), methods=["POST"]),
             WebSocketRoute("/ws/online/{room:str}", room_socket),  # the same path: an alias
             Mount("/static", app=Assets(directory=WEB_DIR), name="static"),
         ],
@@ -137,7 +172,32 @@ def create_app(
     )
     app.state.store = store
     app.state.hub = hub
+    app.state.cluster = cluster
+    if cluster is not None:
+        cluster.app = app
+        cluster.endpoints.update(summary=online_summary, join=join_online)
     return app
+
+
+def routed(name: str, endpoint: Endpoint) -> Endpoint:
+    """Return `endpoint` (about the room that its path names) answered by the instance that
+    drives the room when that is another one (several instances: cluster/node.py)."""
+
+    async def route(request: Request) -> Response:
+        cluster = request.app.state.cluster
+        code = str(request.path_params["code"]).upper()
+        if cluster is None or not is_code(code):
+            return await endpoint(request)
+        try:
+            driver = await cluster.driver(code)
+        except RoomError as error:
+            return error_response(503, error.code, error.message)
+        if driver is None:  # this instance drives it, or there is no such room
+            return await endpoint(request)
+        response: Response = await cluster.forward(driver, name, request)
+        return response
+
+    return route
 
 
 def open_store(

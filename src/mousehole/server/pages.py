@@ -317,7 +317,7 @@ class PlayPageError(ValueError):
     """A game's play.html is not the fragment the match page template expects."""
 
 
-def play_page(game: ListedGame, fragment: str) -> Html:
+def play_page(game: ListedGame, fragment: str, *, replay: bool = False) -> Html:
     """Return a game's match page: the shared head, header and chrome around its fragment.
 
     `fragment` is the game's `web/<folder>/play.html` (docs/web.md): first its head lines (a
@@ -325,6 +325,9 @@ def play_page(game: ListedGame, fragment: str) -> Html:
     `<main>`, then its own dialogs. The header links New match, the game's extra pages (the
     manifest's `extras`, e.g. the Trap Playground) and How to play; the module is
     `/static/<folder>/main.js`. Raises PlayPageError naming what the fragment lacks.
+
+    With `replay`, the page is the game's replay page (`/replay/<game>`, docs/replays.md): the
+    same page with the replay's bar under the header, which shared/replay/ fills in.
     """
     page = game.page
     if page is None:
@@ -355,6 +358,15 @@ def play_page(game: ListedGame, fragment: str) -> Html:
             'data-testid="rules-link">How to play<span class="visually-hidden"> '
             "(opens in a new tab)</span></a>"
         )
+    body, heading, bar = "play", title, ""
+    if replay:
+        body, heading = "play replay", f"{title}: replay"
+        links_replay = '<link rel="stylesheet" href="/static/shared/replay/replay.css">\n'
+        head.append(links_replay.strip())
+        bar = (
+            '\n<section class="replay-bar" id="replay-bar" data-testid="replay-bar" '
+            'aria-label="Replay"></section>\n'
+        )
     metas = "".join(f"{line}\n" for line in head if line.startswith("<meta "))
     links = "".join(f"{line}\n" for line in head if line.startswith("<link "))
     return Html(f"""\
@@ -363,7 +375,7 @@ def play_page(game: ListedGame, fragment: str) -> Html:
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-{metas}<title>{title} — Mousehole</title>
+{metas}<title>{heading} — Mousehole</title>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="preload" href="/static/fonts/kalam-latin-700-normal.woff2" as="font" \
 type="font/woff2" crossorigin>
@@ -371,7 +383,7 @@ type="font/woff2" crossorigin>
 {links}<link rel="stylesheet" href="/static/shared/help.css">
 <script type="module" src="/static/{folder}/main.js"></script>
 </head>
-<body class="play">
+<body class="{body}">
 {skip}
 <header class="play-head">
   <a class="home-link" href="/" data-testid="home">
@@ -394,7 +406,7 @@ this browser</span>
 
 <section class="reconnect-banner" id="reconnect-banner" data-testid="reconnect-banner" \
 aria-label="Connection" hidden></section>
-
+{bar}
 {main.strip()}
 </main>
 

@@ -1,0 +1,283 @@
+"""Replays (docs/replays.md): a finished room or a record file as per-step views.
+
+Each step's view must be the engine's: the viewer's observation after that many moves, and
+each move the action as `State.action_view` shows it to that viewer. A seat token sees its
+seat's view or the public one, no token only the public one, and a record file only the views
+it is (a downloaded record is already one viewer's record view).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from mousehole.engine import Game, Match, Record, record_view
+from mousehole.games import load_game, make_bot
+from mousehole.server.app import create_app
+from mousehole.server.online import OnlineRoom
+from mousehole.server.replay import MAX_RECORD_BYTES, MAX_REPLAY_MOVES
+
+# Mouse Chaos deals each mouse's colour face down and each colour card to one seat: its seats
+# and the public see different moves and positions, the case a replay must not leak.
+SECRET_GAME = "mousechaos"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(str(tmp_path / "db.sqlite3"))) as client:
+        yield client
+
+
+def _finish(room: OnlineRoom) -> None:
+    """Play the room's match to its end: computers and chance by `advance`, humans by the
+    first legal action."""
+    inner = room.room
+    while not inner.finished:
+        state = inner.match.state
+        actor = state.current_player()
+        if actor >= 0 and inner.seats[actor].kind == "human":
+            inner.act(actor, state.legal_actions()[0].to_json(), inner.version)
+        else:
+            inner.advance(inner.version)
+
+
+def _engine_steps(game: Game, record: Record, viewer: int | None) -> tuple[list[Any], list[Any]]:
+    """Return the engine's own views of every step and move of `record`, for `viewer`."""
+    state = game.new_initial_state()
+    steps, moves = [state.observation(viewer)], []
+    for move in record.moves:
+        moves.append(state.action_view(move.action, viewer))
+        state = state.apply(move.action)
+        steps.append(state.observation(viewer))
+    return json.loads(json.dumps(steps)), json.loads(json.dumps(moves))
+
+
+def _local(client: TestClient, game: str, seats: list[dict[str, Any]]) -> tuple[OnlineRoom, str]:
+    body = {"game": game, "options": {"seats": len(seats)}, "seats": seats}
+    answer = client.post("/api/rooms", json=body)
+    assert answer.status_code == 201, answer.text
+    room = client.app.state.hub.get(answer.json()["room"])  # type: ignore[attr-defined]
+    return room, answer.json()["token"]
+
+
+def _online(client: TestClient, game: str, computers: int) -> tuple[OnlineRoom, int, str]:
+    seats = [{"kind": "open"}] + [
+        {"kind": "computer", "name": f"Bot {i}", "level": "easy"} for i in range(computers)
+    ]
+    body = {"game": game, "options": {"seats": len(seats)}, "seats": seats, "host_name": "Ann"}
+    answer = client.post("/api/online", json=body)
+    assert answer.status_code == 201, answer.text
+    data = answer.json()
+    room = client.app.state.hub.get(data["code"])  # type: ignore[attr-defined]
+    return room, data["seat"], data["token"]
+
+
+def _finished_match(name: str, seats: int, seed: int) -> Match:
+    game = load_game(name, seats=seats)
+    match = Match(game, seed=seed)
+    match.play_out({s: make_bot(name, next(iter(_levels(name))), s) for s in range(seats)})
+    return match
+
+
+def _levels(name: str) -> list[str]:
+    from mousehole.games import BOTS
+
+    return list(BOTS[name])
+
+
+# ---------------------------------------------------------------- rooms
+
+
+def test_a_finished_local_match_replays_as_the_engines_views_of_each_step(
+    client: TestClient,
+) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "name": "Pip", "level": "easy"}]
+    room, token = _local(client, "mousetrap", seats)
+    _finish(room)
+    answer = client.post(f"/api/replay/{room.code}", json={"token": token})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["viewers"] == [None, 0]  # the owner holds the human seat, and the public view
+    assert data["viewer"] == 0
+    game, record = room.room.game, room.room.match.record
+    steps, moves = _engine_steps(game, record, 0)
+    assert [s["state"] for s in data["steps"]] == steps
+    assert [m["action"] for m in data["moves"]] == moves
+    assert [m["version"] for m in data["moves"]] == list(range(1, len(record.moves) + 1))
+    assert [s["version"] for s in data["steps"]] == list(range(len(record.moves) + 1))
+    assert data["steps"][-1]["winners"] == room.room.match.state.winners()
+    assert data["record"] == json.loads(json.dumps(record_view(game, record, 0)))
+    assert data["seats"][0]["name"] == "Ann" and data["moves"][0]["text"].startswith("Chance: ")
+    assert "Ann" in " ".join(m["text"] for m in data["moves"])  # seats are named, not numbered
+
+
+def test_an_online_seat_token_sees_its_seat_and_no_token_the_public_view(
+    client: TestClient,
+) -> None:
+    room, seat, token = _online(client, SECRET_GAME, 2)
+    _finish(room)
+    game, record = room.room.game, room.room.match.record
+    mine = client.post(f"/api/replay/{room.code}", json={"token": token}).json()
+    assert mine["viewers"] == [None, seat] and mine["viewer"] == seat
+    assert [s["state"] for s in mine["steps"]] == _engine_steps(game, record, seat)[0]
+    assert [m["action"] for m in mine["moves"]] == _engine_steps(game, record, seat)[1]
+
+    public = client.post(f"/api/replay/{room.code}", json={}).json()
+    assert public["viewers"] == [None] and public["viewer"] is None
+    assert [s["state"] for s in public["steps"]] == _engine_steps(game, record, None)[0]
+    assert [m["action"] for m in public["moves"]] == _engine_steps(game, record, None)[1]
+    # the seats' views differ from the public one: this game has secrets to keep
+    assert public["moves"] != mine["moves"] or public["steps"] != mine["steps"]
+
+    other = (seat + 1) % 3
+    refused = client.post(f"/api/replay/{room.code}", json={"token": token, "view": other})
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "not_your_view"
+    assert "Bot" in refused.json()["error"]["message"]
+    spectator = client.post(f"/api/replay/{room.code}", json={"view": seat})
+    assert spectator.status_code == 403 and spectator.json()["error"]["code"] == "not_your_view"
+
+
+def test_a_room_is_refused_unfinished_private_without_its_token_or_unknown(
+    client: TestClient,
+) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+    room, token = _local(client, "mousetrap", seats)
+    answer = client.post(f"/api/replay/{room.code}", json={"token": token})
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "not_finished"
+    _finish(room)
+    assert client.post(f"/api/replay/{room.code}", json={"token": token}).status_code == 200
+    for body in ({}, {"token": "not-the-token"}):
+        answer = client.post(f"/api/replay/{room.code}", json=body)
+        assert answer.status_code == 403 and answer.json()["error"]["code"] == "bad_token"
+        assert "private" in answer.json()["error"]["message"]
+    answer = client.post("/api/replay/ZZZZZZ", json={})
+    assert answer.status_code == 404 and answer.json()["error"]["code"] == "no_room"
+    answer = client.post(f"/api/replay/{room.code}", json={"token": token, "view": "all"})
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_view"
+
+
+# ---------------------------------------------------------------- record files
+
+
+def test_a_downloaded_record_shows_only_the_view_it_is(client: TestClient) -> None:
+    match = _finished_match(SECRET_GAME, 3, 11)
+    game = match.game
+    file = record_view(game, match.record, 1) | {"players": ["Ann", "Pip, easy computer", "Bo"]}
+    answer = client.post("/api/replay", json={"record": file})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["viewers"] == [1] and data["viewer"] == 1 and data["source"] == "file"
+    steps, moves = _engine_steps(game, match.record, 1)
+    assert [s["state"] for s in data["steps"]] == steps
+    assert [m["action"] for m in data["moves"]] == moves
+    assert [s["name"] for s in data["seats"]] == ["Ann", "Pip", "Bo"]
+    assert data["seats"][1]["kind"] == "computer" and data["seats"][1]["level"] == "easy"
+    for view in (0, None):
+        refused = client.post("/api/replay", json={"record": file, "view": view})
+        assert refused.status_code == 403, view
+        assert refused.json()["error"]["code"] == "not_your_view"
+
+    public = record_view(game, match.record, None)
+    data = client.post("/api/replay", json={"record": public}).json()
+    assert data["viewers"] == [None]
+    assert [s["state"] for s in data["steps"]] == _engine_steps(game, match.record, None)[0]
+
+
+def test_a_whole_record_may_be_watched_from_any_seat(client: TestClient) -> None:
+    match = _finished_match("mousetrap", 3, 4)
+    whole = match.record.to_json()
+    data = client.post("/api/replay", json={"record": whole, "view": 2}).json()
+    assert data["viewers"] == [None, 0, 1, 2] and data["viewer"] == 2
+    assert [s["state"] for s in data["steps"]] == _engine_steps(match.game, match.record, 2)[0]
+
+
+def test_a_committed_record_recovers_its_hidden_outcomes_from_its_secret(
+    client: TestClient,
+) -> None:
+    game = load_game(SECRET_GAME, seats=2)
+    match = Match(game, secret="ab" * 32)
+    match.play_out({s: make_bot(SECRET_GAME, _levels(SECRET_GAME)[0], s) for s in range(2)})
+    file = record_view(game, match.record, 0)
+    assert file["secret"] == "ab" * 32 and file["seed"] is None
+    data = client.post("/api/replay", json={"record": file}).json()
+    assert data["viewers"] == [0]
+    assert [s["state"] for s in data["steps"]] == _engine_steps(game, match.record, 0)[0]
+
+
+def _error(client: TestClient, record: Any) -> tuple[int, str, str]:
+    answer = client.post("/api/replay", json={"record": record})
+    error = answer.json()["error"]
+    return answer.status_code, error["code"], error["message"]
+
+
+def test_a_bad_record_is_refused_with_an_error_naming_what_is_wrong(client: TestClient) -> None:
+    match = _finished_match("mousetrap", 2, 3)
+    whole = match.record.to_json()
+
+    swapped = json.loads(json.dumps(whole))
+    seat = swapped["moves"][5]["seat"]
+    swapped["moves"][5]["seat"] = "chance" if seat != "chance" else 0
+    status, code, message = _error(client, swapped)
+    assert (status, code) == (400, "bad_record") and message.startswith("moves[5]")
+
+    garbled = json.loads(json.dumps(whole))
+    garbled["moves"][7]["action"] = {"type": "fly"}
+    status, code, message = _error(client, garbled)
+    assert code == "bad_record" and message.startswith("moves[7].action")
+
+    assert _error(client, whole | {"game": "chess"})[1] == "unknown_game"
+    assert _error(client, whole | {"options": {"seats": 9}})[2].startswith("options:")
+    assert _error(client, [1, 2])[1] == "bad_record"
+    assert _error(client, whole | {"moves": "all of them"})[2].startswith("moves:")
+    answer = client.post("/api/replay", json={"rec": whole})
+    assert answer.status_code == 400 and "record" in answer.json()["error"]["message"]
+
+    # a viewer's record of an unfinished match: its hidden deal cannot be recovered
+    secret = _finished_match(SECRET_GAME, 2, 5)
+    unfinished = record_view(
+        secret.game, Record(SECRET_GAME, secret.record.options, secret.record.moves[:40]), 0
+    )
+    status, code, message = _error(client, unfinished)
+    assert code == "bad_record" and message.startswith("moves[0].action")
+    assert "seed or secret" in message
+
+    # the wrong seed gives another deal: the record's visible outcomes give it away
+    wrong = record_view(secret.game, secret.record, 0) | {"seed": 6}
+    status, code, message = _error(client, wrong)
+    assert code == "bad_record" and "seed" in message
+
+    # a seat's record with another seat's card shown is no viewer's record
+    mixed = record_view(secret.game, secret.record, 0)
+    theirs = record_view(secret.game, secret.record, 1)
+    index = next(i for i, (a, b) in enumerate(zip(mixed["moves"], theirs["moves"])) if a != b)
+    mixed["moves"][index] = theirs["moves"][index]
+    status, code, message = _error(client, mixed)
+    assert code == "bad_record" and "no viewer's record" in message
+
+
+def test_a_huge_record_is_refused_before_it_is_replayed(client: TestClient) -> None:
+    match = _finished_match("mousetrap", 2, 3)
+    whole = match.record.to_json()
+    long = whole | {"moves": whole["moves"] * (MAX_REPLAY_MOVES // len(whole["moves"]) + 1)}
+    assert len(long["moves"]) > MAX_REPLAY_MOVES
+    status, code, message = _error(client, long)
+    assert (status, code) == (413, "too_long") and str(MAX_REPLAY_MOVES) in message
+
+    padding = "x" * (MAX_RECORD_BYTES + 1)
+    answer = client.post("/api/replay", json={"record": whole, "padding": padding})
+    assert answer.status_code == 413 and answer.json()["error"]["code"] == "too_large"
+
+
+def test_the_replay_page_is_the_games_page_with_the_replay_bar(client: TestClient) -> None:
+    page = client.get("/replay/mousetrap")
+    assert page.status_code == 200
+    assert 'id="replay-bar"' in page.text and 'class="play replay"' in page.text
+    assert "/static/mousetrap/main.js" in page.text and "shared/replay/replay.css" in page.text
+    assert 'id="replay-bar"' not in client.get("/play/mousetrap").text
+    assert client.get("/replay/chess").status_code == 404
