@@ -255,7 +255,9 @@ def test_a_bad_record_is_refused_with_an_error_naming_what_is_wrong(client: Test
     # a seat's record with another seat's card shown is no viewer's record
     mixed = record_view(secret.game, secret.record, 0)
     theirs = record_view(secret.game, secret.record, 1)
-    index = next(i for i, (a, b) in enumerate(zip(mixed["moves"], theirs["moves"])) if a != b)
+    index = next(
+        i for i, (a, b) in enumerate(zip(mixed["moves"], theirs["moves"], strict=True)) if a != b
+    )
     mixed["moves"][index] = theirs["moves"][index]
     status, code, message = _error(client, mixed)
     assert code == "bad_record" and "no viewer's record" in message
