@@ -40,9 +40,13 @@ format: $(VENV)/.stamp-dev
 typecheck: $(VENV)/.stamp-dev
 	$(BIN)/mypy
 
+# Browser tests run in a second pytest process: the platform's in tests/browser, each game's in
+# its own folder (tests/games/<name>/browser); the first process skips them (tests/conftest.py).
+BROWSER_TESTS = tests/browser $(wildcard tests/games/*/browser)
+
 test: lint typecheck chromium postgresql
 	$(BIN)/python -m pytest -q
-	MOUSEHOLE_BROWSER_TESTS=1 $(BIN)/python -m pytest -q tests/browser
+	MOUSEHOLE_BROWSER_TESTS=1 $(BIN)/python -m pytest -q $(BROWSER_TESTS)
 
 # A hundred SIGKILLs of a real server mid-play (outside `make test`; CYCLES=N to change).
 soak: $(VENV)/.stamp-dev

@@ -1,8 +1,12 @@
 """Browser tests run in a pytest process of their own (sync Playwright and asyncio tests do
-not mix in one process): `make test` runs them with MOUSEHOLE_BROWSER_TESTS=1."""
+not mix in one process): `make test` runs them with MOUSEHOLE_BROWSER_TESTS=1 over tests/browser
+and each game's tests/games/<name>/browser, and only that process loads their fixtures."""
 
 import os
 
 from tests.pg import postgres_cluster, postgres_url  # noqa: F401 (fixtures for every test)
 
-collect_ignore_glob = [] if os.environ.get("MOUSEHOLE_BROWSER_TESTS") else ["browser/*"]
+BROWSER = bool(os.environ.get("MOUSEHOLE_BROWSER_TESTS"))
+
+pytest_plugins = ["tests.browser.fixtures"] if BROWSER else []
+collect_ignore_glob = [] if BROWSER else ["browser/*", "games/*/browser/*"]

@@ -1,164 +1,28 @@
-"""Browser tests: a real server process and Debian's Chromium driven by Playwright (sync API).
+"""The browser tests' helpers, for the modules here that import them from `.conftest`: the
+fixtures and helpers live in tests/browser/fixtures.py, which tests/conftest.py loads as a
+plugin in the browser tests' own pytest process (so a game's tests/games/<name>/browser/ has
+them too)."""
 
-These run in their own pytest process (`make test` runs `pytest tests/browser` after the rest):
-sync Playwright and asyncio do not mix in one process. Screenshots go to artifacts/screenshots/,
-and every state a test takes a screenshot of is also audited with axe-core (`screenshot`).
-"""
-
-from __future__ import annotations
-
-import os
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
-
-import axe_playwright_python  # type: ignore[import-untyped]
-import pytest
-from playwright.sync_api import (
-    Browser,
-    BrowserContext,
-    ConsoleMessage,
-    Page,
-    Playwright,
-    sync_playwright,
+from tests.browser.fixtures import (
+    CHROMIUM,
+    FAST,
+    ROOT,
+    SCREENSHOTS,
+    NewPage,
+    _serve,
+    accessibility_violations,
+    screenshot,
+    watch_errors,
 )
 
-from tests.processes import ServerProcess
-
-CHROMIUM = os.environ.get("MOUSEHOLE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+__all__ = [
+    "CHROMIUM",
+    "FAST",
+    "ROOT",
+    "SCREENSHOTS",
+    "NewPage",
+    "_serve",
+    "accessibility_violations",
+    "screenshot",
+    "watch_errors",
 ]
-ROOT = Path(__file__).resolve().parents[2]
-FAST = (
-    'try { localStorage.setItem("mousehole.settings",'
-    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
-)
-"""An init script: the fastest playback, reduced motion and no sound (pages settle quickly)."""
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start `mousehole serve` on a free port with its own SQLite file; yield its base URL."""
-    yield from _serve(tmp_path_factory, {})
-
-
-@pytest.fixture(scope="session")
-def online_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server whose online rooms have a 1 s grace period and quick computer seats."""
-    yield from _serve(
-        tmp_path_factory, {"MOUSEHOLE_ONLINE_GRACE": "1", "MOUSEHOLE_COMPUTER_DELAY": "0.1"}
-    )
-
-
-def _serve(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("server")
-    server = ServerProcess(folder / "mousehole.sqlite3", folder / "server.log", env).start()
-    yield server.url
-    server.stop()
-
-
-@pytest.fixture(scope="session")
-def playwright() -> Iterator[Playwright]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `make test` (it installs it)")
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="session")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-    yield browser
-    browser.close()
-
-
-def watch_errors(
-    page: Page, errors: list[str], expected: Callable[[ConsoleMessage], bool] | None = None
-) -> None:
-    """Collect the page's console errors and page errors in `errors`, except the console
-    errors `expected` accepts (lines Chromium logs by itself for an answer the page handles)."""
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error" and not (expected and expected(message)):
-            errors.append(f"console: {message.text}")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
-
-
-@pytest.fixture
-def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A fresh page (own storage) that fails the test on any console error or page error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = context.new_page()
-    errors: list[str] = []
-    watch_errors(page, errors)
-    yield page
-    context.close()
-    assert not errors, f"{request.node.name}: " + "; ".join(errors)
-
-
-NewPage = Callable[..., Page]
-
-
-@pytest.fixture
-def new_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[NewPage]:
-    """Open pages in browser contexts of their own (several players, each with own storage).
-
-    `new_page(width=390, height=844)` opens a phone-sized one. Any console or page error fails
-    the test, as with `page`.
-    """
-    contexts: list[BrowserContext] = []
-    errors: list[str] = []
-
-    def make(width: int = 1280, height: int = 800) -> Page:
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        page = context.new_page()
-        watch_errors(page, errors)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, f"{request.node.name}: " + "; ".join(errors)
-
-
-def screenshot(page: Page, name: str) -> Path:
-    """Save a full-page screenshot as a test artifact and return its path, after checking the
-    page as it is with axe-core: a state worth looking at is one a player meets, so it must
-    pass the automated accessibility rules too (a violation fails the test, naming them)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    found = accessibility_violations(page)
-    assert not found, f"{name}: accessibility violations:\n" + "\n".join(found)
-    return path
-
-
-AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
-"""axe-core, Deque's accessibility rules engine (the one behind browsers' accessibility
-checks), as bundled in the axe-playwright-python wheel: nothing is downloaded at test time."""
-
-
-def accessibility_violations(page: Page) -> list[str]:
-    """Return axe-core's violations on the page as it is now, one readable line each: what
-    it checks by machine (names of controls, colour contrast, ARIA roles and states,
-    landmarks, duplicate ids, focusable hidden content)."""
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.evaluate(AXE)
-    result: dict[str, Any] = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    lines = []
-    for rule in result["violations"]:
-        targets = ", ".join(str(node["target"]) for node in rule["nodes"][:5])
-        lines.append(f"{rule['id']} ({rule['impact']}): {rule['help']} at {targets}")
-    return lines

@@ -24,8 +24,8 @@ PHASES = ("roll", "move")
     ("call", "field", "message"),
     [
         (lambda: json_object([1]), "state", "expected a JSON object, got list"),
-        (lambda: same_game({"game": "chess"}, "mousetrap", "a Mouse Trap position"), "game",
-         "this is a Mouse Trap position, not 'chess'"),
+        (lambda: same_game({"game": "chess"}, "cheddar", "a Cheddar position"), "game",
+         "this is a Cheddar position, not 'chess'"),
         (lambda: whole_number(True, "turn"), "turn", "expected a whole number, got True"),
         (lambda: whole_number(2.0, "turn"), "turn", "expected a whole number, got 2.0"),
         (lambda: whole_number(-1, "turn"), "turn", "-1 is outside >= 0"),
@@ -49,9 +49,9 @@ def test_a_bad_field_is_refused_naming_it_and_what_was_wrong(
 
 
 def test_good_fields_are_returned_as_read() -> None:
-    data = {"game": "mousetrap", "turn": 3}
+    data = {"game": "cheddar", "turn": 3}
     assert json_object(data) is data
-    same_game({}, "mousetrap", "a Mouse Trap position")  # `game` is optional
+    same_game({}, "cheddar", "a Cheddar position")  # `game` is optional
     assert whole_number(0, "turn") == 0 and whole_number(4, "seat", 0, 4) == 4
     assert counts_per_seat([0, 3], "chips", 2) == (0, 3)
     assert true_or_false(False, "drawing") is False

@@ -4,13 +4,14 @@ lists, and what a manifest refuses (architecture habit 13)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 import pytest
 
 import mousehole
 from mousehole.bots import RandomBot
-from mousehole.engine import State
+from mousehole.engine import SeatedGame, State
 from mousehole.games import (
     BOTS,
     GAMES,
@@ -24,38 +25,48 @@ from mousehole.games import (
 from mousehole.server.pages import WEB_DIR
 from tests.engine.coin_game import CoinGame
 
-
-def test_load_game_passes_rules_options_and_repr_shows_how_to_recreate_it() -> None:
-    game = mousehole.load_game("mousetrap", seats=3, start_seat=2)
-    assert game.seat_count == 3 and game.options() == {"seats": 3, "start_seat": 2}
-    assert repr(game) == "load_game('mousetrap', seats=3, start_seat=2)"
+SEATED = [m for m in MANIFESTS if issubclass(m.game, SeatedGame)]
+KNOWN = "known: " + ", ".join(sorted(REGISTRY))
 
 
+@pytest.mark.parametrize("entry", SEATED, ids=lambda m: m.name)
+def test_load_game_passes_rules_options_and_repr_shows_how_to_recreate_it(
+    entry: GameManifest,
+) -> None:
+    seats = entry.max_seats
+    game = mousehole.load_game(entry.name, seats=seats, start_seat=seats - 1)
+    assert game.seat_count == seats
+    assert game.options() == {"seats": seats, "start_seat": seats - 1}
+    assert repr(game) == f"load_game('{entry.name}', seats={seats}, start_seat={seats - 1})"
+
+
+@pytest.mark.parametrize("entry", SEATED, ids=lambda m: m.name)
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"seats": 5}, "seats: Mouse Trap takes 2 to 4 seats, not 5"),
+        ({"seats": 99}, "seats: {title} takes {low} to {high} seats, not 99"),
         ({"seats": True}, "seats: expected a whole number"),
         ({"seats": 2, "start_seat": 2}, "start_seat: expected a seat 0..1"),
         ({"colour": "red"}, "colour"),
     ],
 )
 def test_a_bad_rules_option_is_refused_with_its_name(
-    options: dict[str, object], message: str
+    entry: GameManifest, options: dict[str, object], message: str
 ) -> None:
-    with pytest.raises(mousehole.InvalidOptionError, match=message):
-        mousehole.load_game("mousetrap", **options)
+    words = message.format(title=entry.title, low=entry.min_seats, high=entry.max_seats)
+    with pytest.raises(mousehole.InvalidOptionError, match=re.escape(words)):
+        mousehole.load_game(entry.name, **options)
 
 
 def test_an_unknown_game_names_the_known_ones() -> None:
-    known = "known: ausdiemaus, dontcutthecheese, mousechaos, mousetrap"
-    with pytest.raises(mousehole.UnknownGameError, match=known):
+    with pytest.raises(mousehole.UnknownGameError, match=KNOWN):
         mousehole.load_game("ludo")
 
 
-def test_an_unknown_bot_level_names_the_levels() -> None:
-    with pytest.raises(ValueError, match="choose easy, normal, hard"):
-        make_bot("mousetrap", "expert")
+@pytest.mark.parametrize("entry", MANIFESTS, ids=lambda m: m.name)
+def test_an_unknown_bot_level_names_the_levels(entry: GameManifest) -> None:
+    with pytest.raises(ValueError, match="choose " + ", ".join(entry.levels)):
+        make_bot(entry.name, "expert")
     with pytest.raises(mousehole.UnknownGameError):
         make_bot("ludo", "easy")
 
@@ -136,10 +147,9 @@ def test_a_manifest_cannot_be_changed_once_made() -> None:
         coin.blurb = "changed"  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("name", ["ludo", "", None, ["mousetrap"]])
+@pytest.mark.parametrize("name", ["ludo", "", None, [MANIFESTS[0].name]])
 def test_asking_for_the_manifest_of_no_game_names_the_known_ones(name: Any) -> None:
-    known = "known: ausdiemaus, dontcutthecheese, mousechaos, mousetrap"
-    with pytest.raises(mousehole.UnknownGameError, match=known):
+    with pytest.raises(mousehole.UnknownGameError, match=KNOWN):
         manifest(name)
 
 

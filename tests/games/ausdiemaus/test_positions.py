@@ -65,7 +65,7 @@ def test_every_position_of_random_games_round_trips_through_json(seats: int) -> 
 @pytest.mark.parametrize(
     ("changes", "field", "message"),
     [
-        ({"game": "mousetrap"}, "game", "not 'mousetrap'"),
+        ({"game": "chess"}, "game", "not 'chess'"),
         ({"seats": 4}, "seats", "does not match"),
         ({"phase": "bidding"}, "phase", "'bidding' is not one of"),
         ({"unseen": [10, 10]}, "unseen", "one per seat"),

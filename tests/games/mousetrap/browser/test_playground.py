@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .conftest import screenshot as save_screenshot
+from tests.browser.fixtures import screenshot as save_screenshot
 
 URL = "/playground/mousetrap"
 CHAIN_ORDER = [1, 2, 4, 3, 5, 6, 7, 8, 10, 9, 11, 12, 14, 17, 15, 13, 16, 18, 19, 21, 20, 22, 23]

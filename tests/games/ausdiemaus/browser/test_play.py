@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, WebSocket, expect
 
-from .conftest import NewPage, screenshot
+from tests.browser.fixtures import NewPage, screenshot
 
 SETTINGS = (
     'try { localStorage.setItem("mousehole.settings",'

@@ -18,8 +18,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 import mousehole
-
-from .conftest import FAST, screenshot
+from tests.browser.fixtures import FAST, screenshot
 
 NO_STORAGE = """
 Object.defineProperty(window, "localStorage", {

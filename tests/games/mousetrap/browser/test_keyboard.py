@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .conftest import NewPage, screenshot
+from tests.browser.fixtures import NewPage, screenshot
+
 from .test_layout import _open
 
 ENDED = """() => window.mousetrapPage.record.moves.some(

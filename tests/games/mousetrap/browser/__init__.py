@@ -1,0 +1,2 @@
+"""The Mouse Trap pages in a real browser (tests/browser/fixtures.py; run with
+MOUSEHOLE_BROWSER_TESTS=1, as `make test` does)."""
