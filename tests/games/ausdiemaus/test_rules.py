@@ -2,8 +2,8 @@
 
 Each test builds a position with `state_from_json` (scenes.position), turns cards (a card that
 nobody has seen yet is a chance outcome the test picks: "turn", then "card:cat"), and checks
-the result. Docstrings quote seeds/aus-die-maus-rulebook.txt ("rulebook") or rulings.md
-section 2 ("ruling").
+the result. Docstrings quote the game's rulebook ("rulebook") or Mousehole's rulings
+("ruling"), which docs/games/ausdiemaus.md tells in full.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Each test sets up a position with `state_from_json`, plays a roll and a chosen die (and whatever
 follows), and checks the whole resulting position. Docstrings quote the line they check from
-seeds/mouse-trap-digital-spec.txt ("spec") or rulings.md section 1 ("ruling").
+the game's specification ("spec") or Mousehole's rulings ("ruling"), which docs/games/mousetrap.md
+tells in full.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Aus die Maus! cards as data: the two card lists of cards.json, checked when imported.
 
 Kinds are small ints in the rules (cheese 0, cat 1, mouse1..mouse3 2..4: a mouse's paws are
-its kind minus 1) and names in JSON. Source: rulings.md section 2 (90 cards, 9 chips; the
-red-back half and 5 chips with 2 or 3 players).
+its kind minus 1) and names in JSON. Source: docs/games/ausdiemaus.md, The cards and the
+chips (90 cards, 9 chips; the red-back half and 5 chips with 2 or 3 players).
 """
 
 from __future__ import annotations

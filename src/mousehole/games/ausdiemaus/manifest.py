@@ -13,8 +13,8 @@ from .rules import AusDieMausGame
 def invariants(before: State | None, state: State) -> list[str]:
     """Return what breaks Aus die Maus!'s invariants: every card is in a stack (unseen or
     won), on the pile or not yet dealt; chips are conserved and only ever given; every viewer
-    sees the same public facts (rulings.md section 2: "nobody sees the order of any stack,
-    owners included")."""
+    sees the same public facts (docs/games/ausdiemaus.md, Assumptions the rulings make, 9:
+    nobody sees any stack's order or contents, not even the owner)."""
     problems = []
     data = state.to_json()
     deck = 45 if data["seats"] <= 3 else 90

@@ -1,6 +1,7 @@
 """Aus die Maus! the game: its options, its states (state.py) and the formats they are read and
-written in (view.py). Every rule cites seeds/aus-die-maus-rulebook.txt ("rulebook") or
-rulings.md section 2 ("ruling").
+written in (view.py). Every rule cites its source as docs/games/ausdiemaus.md tells it: the
+game's rulebook ("rulebook") or one of Mousehole's rulings ("ruling"; Assumptions the rulings
+make).
 """
 
 from __future__ import annotations

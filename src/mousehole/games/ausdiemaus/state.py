@@ -2,7 +2,8 @@
 I/O, no randomness (chance is explicit), and no formats: the JSON codec, events and text
 (view.py) import this module, never the reverse, and a state asks its game (rules.py) for them.
 
-Every rule cites seeds/aus-die-maus-rulebook.txt ("rulebook") or rulings.md section 2 ("ruling").
+Every rule cites its source as docs/games/ausdiemaus.md tells it: the game's rulebook
+("rulebook") or one of Mousehole's rulings ("ruling"; that page's Assumptions the rulings make).
 
 The deal is lazy (OpenSpiel style), so a state never holds a hidden card order. A stack is a
 count of dealt cards nobody has seen, on top of a queue of won cards underneath (known kinds,

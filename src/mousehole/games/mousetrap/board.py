@@ -1,6 +1,6 @@
 """The Mouse Trap board: 50 spaces (0..43 the approach path, 44..49 the permanent loop) and
-the 23-step machine, as data. Source: seeds/mouse-trap-digital-spec.txt, "Exact path mapping"
-and "The construction plan"."""
+the 23-step machine, as data. Source: docs/games/mousetrap.md, "The board" and "The machine"
+(the specification's exact path mapping and construction plan)."""
 
 from __future__ import annotations
 

@@ -8,13 +8,13 @@ from .bots import BOTS
 from .rules import MouseTrapGame
 
 CHEESE = 52
-"""Cheese in play: the supply plus every mouse's (seeds/mouse-trap-digital-spec.txt, setup)."""
+"""Cheese in play: the supply plus every mouse's (docs/games/mousetrap.md, Goal and setup)."""
 
 
 def invariants(before: State | None, state: State) -> list[str]:
     """Return what breaks Mouse Trap's invariants: cheese conserved at 52, components only
     grow, captured mice hold nothing and never act, a capture is for good
-    (seeds/mouse-trap-digital-spec.txt, Goal and setup; Setting a trap)."""
+    (docs/games/mousetrap.md, Goal and setup; The trap phase)."""
     problems = []
     data = state.to_json()
     mice = data["mice"]

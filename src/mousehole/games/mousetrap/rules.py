@@ -1,6 +1,6 @@
 """Mouse Trap the game: its options, its states (state.py) and the formats they are read and
-written in (view.py). Every rule cites seeds/mouse-trap-digital-spec.txt ("spec") or
-rulings.md section 1 ("ruling").
+written in (view.py). Every rule cites its source as docs/games/mousetrap.md tells it: the
+game's specification ("spec") or one of Mousehole's rulings ("ruling"; Digital adaptations).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 no randomness (chance is explicit), and no formats: the JSON codec, events and text (view.py)
 import this module, never the reverse, and a state asks its game (rules.py) for them.
 
-Every rule cites seeds/mouse-trap-digital-spec.txt ("spec") or rulings.md section 1 ("ruling").
+Every rule cites its source as docs/games/mousetrap.md tells it: the game's specification
+("spec") or one of Mousehole's rulings ("ruling"; that page's Digital adaptations).
 States are immutable: `apply` builds a child that shares the unchanged tuples, so bots and the
 simulator can branch cheaply (architecture habit 4: no deep copies, no JSON in the hot path).
 """
