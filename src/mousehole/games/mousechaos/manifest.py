@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import InvalidStateError, State
-from ..manifest import Conformance, GameManifest
+from ..manifest import Conformance, GameManifest, Page
 from .board import FLOOR_SET, MICE, NEST_OF, TABLE
 from .bots import BOTS
 from .phases import OVER, PHANTOM
@@ -82,6 +82,6 @@ MANIFEST = GameManifest(
     ),
     bots=BOTS,
     conformance=Conformance(invariants, secrets, SECRET_KEYS, phantom_won),
-    page=None,  # no browser page yet: the command line and the API play it
+    page=Page("mousechaos"),  # web/mousechaos/: the kitchen drawn new (docs/games/mousechaos.md)
     seat_views=True,  # hidden colours: each seat knows its own card and its own peeks
 )

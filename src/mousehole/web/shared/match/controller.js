@@ -30,7 +30,8 @@ const $ = (id) => document.getElementById(id);
  * object: the controller keeps its fields there, the view reads them), `form` (the new-match
  * form of shared/setup.js, without its callbacks), `view` (render, show, animate, skip, and the
  * optional hooks), `log` ({addLine, clearLog, exportLog, restoreLog}), `announce(text)`, and
- * optional `turnHeadings` (turn lines are headings of the log), `words` and `serverSeat(seat)`.
+ * optional `turnHeadings` (turn lines are headings of the log), `words`, `serverSeat(seat)` and
+ * `seatViews` (the manifest's `seat_views`: same-device seats each see only their own view).
  * Returns the match: its state, seat helpers, act(action), and the room commands.
  */
 export function createMatch(game) {
@@ -39,7 +40,7 @@ export function createMatch(game) {
     snapshot: null, record: null, setup: null, room: null, token: null, online: null,
     socket: null, animating: false, busy: false, blocked: false, connected: false,
     lostOnce: false, fast: false, reduced: false, factor: 1, lastHuman: null, queue: [],
-    shownVersion: -1, generation: 0, advanceTimer: null, finishedFor: null, received: [],
+    shownVersion: -1, generation: 0, advanceTimer: null, finishedFor: null, received: [], passing: false,
   });
   const seats = seatHelpers(state);
   const store = matchStore(game.name);
@@ -69,8 +70,11 @@ export function createMatch(game) {
     if (!state.room || state.online || !state.record) return;
     const snap = state.snapshot;
     const winners = snap?.winners?.length ? snap.winners : snap?.state?.winners || [];
+    // Same device, seats that know different things: the record the page holds is the view of
+    // the seat at the screen; the save keeps it without that seat's secrets (view.publicRecord).
+    const record = game.seatViews && humansHere(snap) > 1 ? view.publicRecord(state.record) : state.record;
     const ok = store.saveMatch({
-      room: state.room, token: state.token, record: state.record, setup: state.setup,
+      room: state.room, token: state.token, record, setup: state.setup,
       log: log.exportLog(), lastHuman: state.lastHuman, ...view.saved?.(),
       finished: match.isOver(snap), winners: winners.map(seats.seatName),
     });
@@ -88,6 +92,7 @@ export function createMatch(game) {
     state.queue = [];
     state.busy = false;
     state.blocked = false;
+    state.passing = false;
     state.connected = false;
     state.shownVersion = -1;
     view.stop?.();
@@ -256,16 +261,14 @@ export function createMatch(game) {
       return;
     }
     if (!seats.isMine(seat)) return; // another player's turn (or we are watching): wait for their move
-    const humans = snap.seats.filter((s, i) => s.kind === "human" && seats.isMine(i)).length;
-    if (view.handOver && humans > 1 && state.lastHuman !== seat && !state.blocked) {
+    const humans = humansHere(snap);
+    if (game.seatViews && humans > 1) {
+      if (!(await passScreen(seat, snap))) return; // that seat's own snapshot settles again
+    } else if (view.handOver && humans > 1 && state.lastHuman !== seat && !state.blocked) {
       // Same device: the screen goes to the next human first.
       state.blocked = true;
       view.render();
       await view.handOver(seat);
-      // HERE a game whose seats know different things (its manifest's `seat_views`) tells the
-      // server who now has the screen, `{"type": "screen", "seat": seat}` (docs/local-play.md,
-      // "What a local match's page may see"), and waits for that seat's snapshot. Today's games
-      // show every seat the same, so their pages do not send it.
       state.blocked = false;
       state.lastHuman = seat;
       match.save();
@@ -275,6 +278,44 @@ export function createMatch(game) {
     view.yourTurn(seat, snap);
   }
   match.settle = settle;
+
+  /** The human seats this page plays (on one device: every human seat). */
+  function humansHere(snap) {
+    return (snap?.seats || []).filter((s, i) => s.kind === "human" && seats.isMine(i)).length;
+  }
+
+  /**
+   * Same device, seats that know different things (`game.seatViews`, the manifest's
+   * `seat_views`): true once the server shows the page `seat`'s view. Until then the page is
+   * blocked (the view draws no seat's secrets); the next human gets the hand-over screen, then
+   * the page tells the server who now has the screen, `{"type": "screen", "seat"}`, and its
+   * answer, that seat's snapshot, settles again (docs/local-play.md).
+   */
+  async function passScreen(seat, snap) {
+    if (snap.you?.screen === seat) {
+      if (state.blocked) {
+        state.blocked = false;
+        state.lastHuman = seat;
+        match.save();
+        view.render();
+      }
+      return true;
+    }
+    if (state.passing) return false; // the hand-over screen is up
+    const generation = state.generation;
+    state.blocked = true;
+    view.render();
+    if (state.lastHuman !== seat) {
+      state.passing = true;
+      await view.handOver(seat);
+      if (generation !== state.generation) return false;
+      state.passing = false;
+      state.lastHuman = seat;
+    }
+    // A reload or a reconnect asks again: the server does not store who has the screen.
+    state.socket?.send({ type: "screen", seat });
+    return false;
+  }
 
   /** Ask the server to play `action` for the seat to act (one of this page's). */
   match.act = (action) => {

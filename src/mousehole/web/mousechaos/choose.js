@@ -1,0 +1,276 @@
+// What this seat may choose now, read from the server's legal actions (never worked out here:
+// one action per destination, docs/games/mousechaos.md): a holder to pick, a destination for the
+// holder, a cat or mouse and then its destination, a chair, its square and its pose, a nest's
+// mouse to turn over. The same choices work with the mouse (click a piece or a square) and the
+// keyboard (arrows move the cursor, N jumps to the next choice, Enter chooses, Esc goes back).
+
+import { onTable, sameSpot, spotKey, squareName } from "./kitchen.js";
+import { poseWords } from "./pieces.js";
+
+let app = null;
+let match = null;
+let view = null; // {render, mouseWords}
+
+const POSE_ORDER = ["N", "E", "S", "W", "L"];
+const NAMES = { holder: "cheese holder", mouse: "mouse", cat: "cat", chair: "chair" };
+
+export function initChoose(theMatch, hooks) {
+  match = theMatch;
+  app = theMatch.state;
+  view = hooks;
+}
+
+function legal() {
+  if (app.blocked || app.animating || app.busy) return [];
+  return app.snapshot?.legal || [];
+}
+
+/** Where a piece stands in the view model. */
+function pieceAt(kind, index) {
+  const v = app.view;
+  if (kind === "mouse") return v.mice[index].at;
+  if (kind === "holder") return v.holders[index].at;
+  if (kind === "cat") return v.cats[index];
+  return v.chairs[index].at;
+}
+
+function pieceWords(kind, index) {
+  if (kind === "mouse") return view.mouseWords(app.view, index);
+  const at = pieceAt(kind, index);
+  const where = onTable(at) ? "on the table" : `on ${squareName(at)}`;
+  if (kind === "holder") {
+    const n = app.view.holders[index].number;
+    return `cheese holder ${where}${n ? ` (number ${n})` : ""}`;
+  }
+  return `${NAMES[kind]} ${where}`;
+}
+
+/** The choices now: [{at, words, piece?: {kind, index}, action?, then?}], in a steady order. */
+export function targets() {
+  const actions = legal();
+  if (!actions.length || !app.view) return [];
+  const type = actions[0].type === "skip" ? actions[1]?.type : actions[0].type;
+  const c = app.choice;
+  if (type === "pick") {
+    return actions.map((a) => ({ at: pieceAt("holder", a.holder), piece: { kind: "holder", index: a.holder }, action: a, words: `pick the ${pieceWords("holder", a.holder)}` }));
+  }
+  if (type === "holder") {
+    return actions.map((a) => ({ at: a.to, action: a, words: `move the holder to ${squareName(a.to)}` }));
+  }
+  if (type === "turn") {
+    return actions.map((a) => ({ at: pieceAt("mouse", a.mouse), piece: { kind: "mouse", index: a.mouse }, action: a, words: `turn over the ${pieceWords("mouse", a.mouse)}` }));
+  }
+  if (type === "mouse" || type === "cat" || type === "chair") {
+    if (!c?.piece) {
+      const seen = new Map();
+      for (const a of actions) {
+        if (a.type === "skip") continue;
+        const index = a[a.type];
+        const key = `${a.type}:${index}`;
+        if (!seen.has(key)) seen.set(key, { at: pieceAt(a.type, index), piece: { kind: a.type, index }, then: true, words: `choose the ${pieceWords(a.type, index)}` });
+      }
+      return [...seen.values()];
+    }
+    const mine = actions.filter((a) => a.type === c.piece.kind && a[a.type] === c.piece.index);
+    if (c.piece.kind !== "chair") {
+      return mine.map((a) => ({ at: a.to, action: a, words: `move it ${a.to === "table" ? (a.type === "cat" ? "onto the table" : "under the table") : `to ${squareName(a.to)}`}` }));
+    }
+    if (!c.to) {
+      const seen = new Map();
+      for (const a of mine) if (!seen.has(spotKey(a.to))) seen.set(spotKey(a.to), { at: a.to, to: a.to, words: `put the chair on ${squareName(a.to)}` });
+      return [...seen.values()];
+    }
+    return []; // the pose: its buttons, R and L, Enter
+  }
+  return [];
+}
+
+/** The chair actions for the chosen square, by pose. */
+function posesHere() {
+  const c = app.choice;
+  return legal().filter((a) => a.type === "chair" && a.chair === c.piece.index && sameSpot(a.to, c.to));
+}
+
+/** Choose one target: play its action, or go a step further (a piece, then its destination). */
+export function choose(target) {
+  if (!target) return;
+  if (target.action) {
+    const action = target.action;
+    app.choice = null;
+    match.sound("click");
+    match.act(action);
+    return;
+  }
+  if (target.then) {
+    app.choice = { piece: target.piece };
+    match.sound("click");
+  } else if (target.to) {
+    app.choice = { ...app.choice, to: target.to };
+    const poses = posesHere().map((a) => a.pose);
+    const current = app.view.chairs[app.choice.piece.index].pose;
+    app.choice.poses = POSE_ORDER.filter((p) => poses.includes(p));
+    app.choice.pose = app.choice.poses.includes(current) ? current : app.choice.poses[0];
+  }
+  const next = targets();
+  if (next.length) app.cursor = nearest(next, app.cursor);
+  view.render();
+}
+
+/** Play the chosen chair pose. */
+export function placeChair(pose = app.choice?.pose) {
+  const action = posesHere().find((a) => a.pose === pose);
+  if (!action) return;
+  app.choice = null;
+  match.sound("click");
+  match.act(action);
+}
+
+/** Rotate the chair's preview to its next legal pose (R), or straight to lying (L). */
+export function rotate(to = null) {
+  const c = app.choice;
+  if (!c?.poses) return false;
+  c.pose = to && c.poses.includes(to) ? to : c.poses[(c.poses.indexOf(c.pose) + 1) % c.poses.length];
+  view.announce(`The chair: ${poseWords(c.pose)}.`);
+  view.render();
+  return true;
+}
+
+/** Go back one step of a choice (Esc, the Back button). */
+export function back() {
+  const c = app.choice;
+  if (!c) return false;
+  app.choice = c.to ? { piece: c.piece } : null;
+  view.render();
+  return true;
+}
+
+function nearest(list, from) {
+  if (!from) return list[0].at;
+  const pos = (at) => (onTable(at) ? [4.5, 4.5] : at);
+  const [r, c] = pos(from);
+  let best = list[0].at;
+  let bestD = Infinity;
+  for (const t of list) {
+    const [tr, tc] = pos(t.at);
+    const d = Math.abs(tr - r) + Math.abs(tc - c);
+    if (d < bestD) [best, bestD] = [t.at, d];
+  }
+  return best;
+}
+
+/** The choices on the cursor's spot, in words. */
+export function describeTarget(list, at) {
+  const focused = list[app.focus ?? -1];
+  const here = focused && sameSpot(focused.at, at) ? [focused] : list.filter((t) => sameSpot(t.at, at));
+  const spot = onTable(at) ? "The table" : squareName(at);
+  if (!here.length) return `${spot}: nothing to choose here. N: the next choice.`;
+  return `${spot}: ${here.map((t) => t.words).join("; or ")}.`;
+}
+
+/** The prompt: what to do now. */
+export function promptWords(list) {
+  const snap = app.snapshot;
+  const v = app.view;
+  if (!snap || !v) return { main: "", sub: "" };
+  if (app.blocked) return { main: "Pass the device…", sub: "" };
+  if (match.isOver(snap)) return { main: "The match is over.", sub: "Every colour is shown." };
+  const seat = snap.to_act;
+  const who = seat === null || seat === undefined ? "" : match.seatName(seat);
+  if (app.animating) return { main: `${who || "The kitchen"}…`, sub: "" };
+  if (!list.length && !app.choice) {
+    if (seat === null || seat === undefined) return { main: "Shuffling and dealing…", sub: "" };
+    if (app.busy) return { main: "…", sub: "" };
+    return { main: `${who}'s turn.`, sub: phaseWords(v.phase, false) };
+  }
+  const c = app.choice;
+  if (c?.poses) return { main: `Turn the chair: ${poseWords(c.pose)}.`, sub: "R rotates it, L lays it down, Enter puts it there, Esc goes back." };
+  if (c?.piece) {
+    const main = c.piece.kind === "chair" ? "Where does the chair go?" : `Where does the ${NAMES[c.piece.kind]} go? (${v.steps} squares)`;
+    return { main, sub: "Click a lit square, or use the arrows (N: next) and Enter. Esc goes back." };
+  }
+  return { main: `Your move, ${who}: ${phaseWords(v.phase, true)}`, sub: "Click a lit piece or square, or use the arrows (N: next) and Enter." };
+}
+
+function phaseWords(phase, you) {
+  const n = app.view.steps;
+  const words = {
+    pick: you ? "pick a cheese holder." : "picking a cheese holder.",
+    holder: you ? `move the holder ${n} squares.` : `moving the holder ${n} squares.`,
+    piece: you ? `move a cat or a mouse ${n} squares.` : `moving a cat or a mouse ${n} squares.`,
+    chair: you ? "move a chair, or leave them (K)." : "moving a chair, perhaps.",
+    reveal: you ? "turn over a mouse in the full nest." : "turning over the nest's mice.",
+  };
+  return words[phase] || "";
+}
+
+/** A key of the board (arrows, Enter, Space, N, Esc, R, L, K); true when it was used. */
+export function boardKey(key) {
+  const list = targets();
+  const c = app.choice;
+  if (c?.poses) {
+    if (key === "r") return rotate();
+    if (key === "l") return rotate("L");
+    if (key === "enter") {
+      placeChair();
+      return true;
+    }
+  }
+  if (key === "escape") return back();
+  if (key === "k" && legal().some((a) => a.type === "skip")) {
+    app.choice = null;
+    match.act({ type: "skip" });
+    return true;
+  }
+  if (!list.length) return false;
+  if (!app.cursor) app.cursor = list[0].at;
+  const moves = { arrowup: [-1, 0], arrowdown: [1, 0], arrowleft: [0, -1], arrowright: [0, 1] };
+  if (moves[key]) {
+    const [dr, dc] = moves[key];
+    const from = onTable(app.cursor) ? (dr < 0 ? [4, 4] : dr > 0 ? [5, 4] : dc < 0 ? [4, 4] : [4, 5]) : app.cursor;
+    const to = [Math.min(9, Math.max(0, from[0] + dr)), Math.min(9, Math.max(0, from[1] + dc))];
+    app.cursor = onTable(to) ? "table" : to;
+    app.focus = list.findIndex((t) => sameSpot(t.at, app.cursor));
+  } else if (key === "n" || key === "p") {
+    // N (P) walks through every choice, one piece at a time (mice under the table too).
+    const i = app.focus ?? -1;
+    app.focus = key === "n" ? (i + 1) % list.length : (i - 1 + list.length) % list.length;
+    app.cursor = list[app.focus].at;
+  } else if (key === "enter" || key === " ") {
+    const focused = list[app.focus ?? -1];
+    const hit = focused && sameSpot(focused.at, app.cursor) ? focused : list.find((t) => sameSpot(t.at, app.cursor));
+    if (hit) {
+      app.focus = null;
+      choose(hit);
+    }
+    return true;
+  } else {
+    return false;
+  }
+  view.announce(describeTarget(list, app.cursor));
+  view.render();
+  return true;
+}
+
+/** A click on the board: a lit piece, or the lit square under the pointer. */
+export function boardClick(pieceKey, spot) {
+  const list = targets();
+  if (!list.length) return;
+  if (pieceKey) {
+    const [kind, index] = pieceKey.split(":");
+    const hit = list.find((t) => t.piece && t.piece.kind === kind && t.piece.index === Number(index));
+    if (hit) {
+      app.cursor = hit.at;
+      app.focus = null;
+      choose(hit);
+      return;
+    }
+  }
+  if (!spot) return;
+  const at = spot === "table" ? "table" : spot.split(",").map(Number);
+  const hit = list.find((t) => !t.piece && sameSpot(t.at, at)) || list.find((t) => sameSpot(t.at, at));
+  if (hit) {
+    app.cursor = at;
+    app.focus = null;
+    choose(hit);
+  }
+}

@@ -1,0 +1,232 @@
+// Drawing Mouse Chaos from the page's model: the pieces where the view model puts them (the
+// snapshot, or the moves played so far in an animation), the choices this seat has (highlighted
+// squares, pieces and the keyboard cursor), the players beside the board and the prompt.
+// Nothing here decides a rule: what may be chosen comes from the server's legal actions
+// (choose.js); where a piece stands comes from the server's observation.
+
+import { escapeHtml } from "/static/shared/html.js";
+import { CELL, NESTS, TABLE_CENTRE, centre, nestOf, onTable, spotKey, squareName } from "./kitchen.js";
+import { COLOURS, catSvg, chairSvg, colourMark, holderSvg, mouseSvg, poseWords } from "./pieces.js";
+import { describeTarget, promptWords, targets } from "./choose.js";
+
+let app = null;
+let match = null;
+let el = null;
+let queued = false;
+
+export function initRender(theMatch, elements) {
+  match = theMatch;
+  app = theMatch.state;
+  el = elements;
+}
+
+/** Schedule a redraw (at most once a frame). */
+export function scheduleRender() {
+  if (queued) return;
+  queued = true;
+  requestAnimationFrame(() => {
+    queued = false;
+    draw();
+  });
+}
+
+export const renderPending = () => queued;
+
+/** Whether this page may draw the secret parts of the view now (not behind a hand-over). */
+export function secretsShown() {
+  return !app.blocked;
+}
+
+/** Where each piece is drawn: {mice: [{x, y, s}], holders, cats, chairs} from the view model. */
+export function layout(view) {
+  const place = { mice: [], holders: [], cats: [], chairs: [] };
+  const tableHolders = view.holders.map((h, i) => (onTable(h.at) ? i : -1)).filter((i) => i >= 0);
+  const tableCats = view.cats.map((at, i) => (onTable(at) ? i : -1)).filter((i) => i >= 0);
+  const tableMice = view.mice.map((m, i) => (onTable(m.at) ? i : -1)).filter((i) => i >= 0);
+  const { x: tx, y: ty } = TABLE_CENTRE;
+  view.holders.forEach((h, i) => {
+    const k = tableHolders.indexOf(i);
+    place.holders[i] = k >= 0 ? { x: tx - 26 + (k % 3) * 26, y: ty - 20 + Math.floor(k / 3) * 26, s: 0.62 } : { ...centre(h.at), s: 1 };
+  });
+  view.cats.forEach((at, i) => {
+    const k = tableCats.indexOf(i);
+    const chair = view.chairs.some((c) => c.pose !== "L" && sameAt(c.at, at));
+    place.cats[i] = k >= 0 ? { x: tx - 30 + k * 20, y: ty + 30, s: 0.6 }
+      : { ...centre(at), s: chair ? 0.82 : 1, dy: chair ? -4 : 0 };
+  });
+  view.chairs.forEach((c, i) => { place.chairs[i] = { ...centre(c.at), s: 1 }; });
+  const edge = CELL - 14; // mice under the table sit on the carpet round its edge
+  view.mice.forEach((m, i) => {
+    const k = tableMice.indexOf(i);
+    if (k >= 0) {
+      const side = k % 4;
+      const along = -edge + 20 + Math.floor(k / 4) * 24;
+      const spots = [[along, -edge - 2], [edge + 2, along], [-along, edge + 2], [-edge - 2, -along]];
+      place.mice[i] = { x: tx + spots[side][0], y: ty + spots[side][1], s: 0.5, under: true };
+      return;
+    }
+    const p = centre(m.at);
+    const covered = view.holders.some((h) => sameAt(h.at, m.at));
+    place.mice[i] = covered ? { x: p.x - 10, y: p.y + 12, s: 0.7, covered: true } : { ...p, s: nestOf(m.at) >= 0 ? 0.9 : 1 };
+  });
+  return place;
+}
+
+export function sameAt(a, b) {
+  return Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
+}
+
+/** A mouse in words, as this seat knows it: "mouse under the table (you peeked: red)". */
+export function mouseWords(view, i, { secrets = secretsShown() } = {}) {
+  const m = view.mice[i];
+  const where = onTable(m.at) ? "under the table" : nestOf(m.at) >= 0 ? `in nest ${nestOf(m.at) + 1} (${squareName(m.at)})` : `on ${squareName(m.at)}`;
+  const colour = m.colour && (secrets || m.revealed) ? m.colour : null;
+  const what = `${i < 4 ? "mother mouse" : "mouse"} ${where}`;
+  if (!colour) return what;
+  return `${what}, ${colour}${m.revealed ? "" : m.peeked !== null && m.peeked !== undefined ? " (you peeked)" : ""}`;
+}
+
+function piece(kind, index, pos, inner, extra = "") {
+  const flying = app.flying?.has(`${kind}:${index}`);
+  return `<g class="mc-piece mc-${kind}${extra}${flying ? " mc-away" : ""}" data-piece="${kind}:${index}" transform="translate(${pos.x} ${pos.y + (pos.dy || 0)}) scale(${pos.s})">${inner}</g>`;
+}
+
+function drawPieces(view, place) {
+  const secrets = secretsShown();
+  const parts = [];
+  view.mice.forEach((m, i) => {
+    if (!place.mice[i].covered) return; // a mouse under a holder: only its tail and back show
+    parts.push(piece("mouse", i, place.mice[i], mouseSvg({}), " mc-covered"));
+  });
+  view.chairs.forEach((c, i) => parts.push(piece("chair", i, place.chairs[i], chairSvg(c.pose), c.pose === "L" ? " mc-lying-chair" : "")));
+  view.mice.forEach((m, i) => {
+    if (place.mice[i].covered) return;
+    const known = m.colour && (secrets || m.revealed);
+    const peeked = secrets && !m.revealed && m.peeked !== null && m.peeked !== undefined;
+    const art = mouseSvg({ colour: known ? m.colour : null, peeked, lying: m.revealed, mother: i < 4 });
+    parts.push(piece("mouse", i, place.mice[i], art, place.mice[i].under ? " mc-under" : ""));
+  });
+  // Upright chairs cover the mice under them: their seats are drawn again, see-through, on top.
+  view.chairs.forEach((c, i) => {
+    if (c.pose !== "L" && view.mice.some((m) => sameAt(m.at, c.at))) {
+      parts.push(`<g class="mc-chair-over" transform="translate(${place.chairs[i].x} ${place.chairs[i].y})">${chairSvg(c.pose)}</g>`);
+    }
+  });
+  view.holders.forEach((h, i) => parts.push(piece("holder", i, place.holders[i], holderSvg({ number: h.number }), view.picked === i ? " mc-picked" : "")));
+  view.cats.forEach((at, i) => parts.push(piece("cat", i, place.cats[i], catSvg())));
+  return parts.join("");
+}
+
+/** The highlighted choices, the chair's preview and the keyboard cursor. */
+function drawChoices(view, place, list) {
+  const out = [];
+  const spots = new Set();
+  for (const t of list) {
+    if (t.piece) {
+      const p = place[`${t.piece.kind === "mouse" ? "mice" : `${t.piece.kind}s`}`][t.piece.index];
+      out.push(`<circle class="mc-choosable" cx="${p.x}" cy="${p.y}" r="${26 * p.s + 4}"/>`);
+    } else if (!spots.has(spotKey(t.at))) {
+      spots.add(spotKey(t.at));
+      out.push(spotRect(t.at, "mc-reach"));
+    }
+  }
+  const chosen = app.choice;
+  if (chosen?.to && chosen.pose) {
+    const { x, y } = centre(chosen.to);
+    out.push(`<g class="mc-preview" transform="translate(${x} ${y})">${chairSvg(chosen.pose)}</g>`);
+  }
+  if (chosen?.piece) {
+    const key = chosen.piece.kind === "mouse" ? "mice" : `${chosen.piece.kind}s`;
+    const p = place[key][chosen.piece.index];
+    if (p) out.push(`<circle class="mc-selected" cx="${p.x}" cy="${p.y}" r="${26 * p.s + 6}"/>`);
+  }
+  if (app.cursor && list.length && !app.animating) out.push(spotRect(app.cursor, "mc-cursor"));
+  return out.join("");
+}
+
+function spotRect(at, cls) {
+  if (onTable(at)) {
+    const { x, y } = TABLE_CENTRE;
+    return `<rect class="${cls}" x="${x - CELL + 4}" y="${y - CELL + 4}" width="${CELL * 2 - 8}" height="${CELL * 2 - 8}" rx="12" data-spot="table"/>`;
+  }
+  const { x, y } = centre(at);
+  return `<rect class="${cls}" x="${x - CELL / 2 + 4}" y="${y - CELL / 2 + 4}" width="${CELL - 8}" height="${CELL - 8}" rx="9" data-spot="${spotKey(at)}"/>`;
+}
+
+/** The players: name, nest(s), mice in the nest, the colour card(s) this seat may see. */
+function drawSeats(view) {
+  const n = view.seats;
+  const secrets = secretsShown();
+  return Array.from({ length: n }, (_, seat) => {
+    const nests = n === 2 ? [seat, seat + 2] : [seat];
+    const counts = nests.map((k) => view.mice.filter((m) => nestOf(m.at) === k).length);
+    const cards = view.hands.filter((h) => h.owner === seat).map((h) => (h.colour && (secrets || view.shown?.[view.hands.indexOf(h)]) ? h.colour : null));
+    const cardsHtml = cards.map((c) => (c
+      ? `<span class="mc-card" data-testid="card-${seat}"><svg viewBox="-10 -10 20 20" width="18" height="18" aria-hidden="true">${colourMark(c, 8)}</svg>${COLOURS[c].word}</span>`
+      : '<span class="mc-card mc-card-down">card face down</span>')).join(" ");
+    const mine = match.isMine(seat);
+    const current = view.current === seat && view.phase !== "over";
+    return `<li class="mc-seat${current ? " mc-current" : ""}" data-seat="${seat}">
+      <span class="mc-seat-nest" aria-hidden="true">${nests.map((k) => k + 1).join("+")}</span>
+      <span class="mc-seat-name">${escapeHtml(match.seatName(seat))}${mine && match.mySeats().length === 1 ? " (you)" : ""}</span>
+      <span class="mc-seat-info">Nest ${nests.map((k, j) => `${k + 1}: ${counts[j]}/4`).join(", ")}${view.complete?.some((k) => nests.includes(k)) ? " ✓" : ""}</span>
+      <span class="mc-seat-cards">${cardsHtml}</span>
+    </li>`;
+  }).join("");
+}
+
+function drawNestLabels(view) {
+  return NESTS.map((squares, k) => {
+    const owner = view.seats === 2 ? k % 2 : k < view.seats ? k : null;
+    const name = owner === null ? "Phantom" : match.seatName(owner);
+    const corner = centre(squares[0]);
+    const x = corner.x + (k === 0 || k === 3 ? 40 : -40);
+    const y = corner.y + (k < 2 ? 86 : -86);
+    return `<g class="mc-nest-label" transform="translate(${x} ${y})"><rect x="-50" y="-12" width="100" height="22" rx="11"/>
+      <text y="4">${escapeHtml(name.length > 12 ? `${name.slice(0, 11)}…` : name)}</text></g>`;
+  }).join("");
+}
+
+function draw() {
+  if (!app) return;
+  const view = app.view;
+  el.board.classList.toggle("mc-hidden", Boolean(app.blocked));
+  if (!view) {
+    el.pieces.innerHTML = "";
+    el.choices.innerHTML = "";
+    el.seats.innerHTML = "";
+    el.prompt.textContent = app.online ? "Waiting for the room…" : "Setting the kitchen…";
+    return;
+  }
+  const place = layout(view);
+  const list = app.blocked || app.animating || app.busy ? [] : targets();
+  el.labels.innerHTML = drawNestLabels(view);
+  el.pieces.innerHTML = drawPieces(view, place);
+  el.choices.innerHTML = drawChoices(view, place, list);
+  el.seats.innerHTML = drawSeats(view);
+  const words = promptWords(list);
+  el.prompt.textContent = words.main;
+  el.promptSub.textContent = words.sub;
+  el.number.textContent = view.steps ?? (view.picked !== null && view.holders[view.picked]?.number) ?? "";
+  el.number.closest(".mc-steps").hidden = !view.steps;
+  const focus = list.length && app.cursor ? describeTarget(list, app.cursor) : "";
+  el.cursorLabel.textContent = focus;
+  drawTools(list);
+  el.skipButton.disabled = !app.animating;
+  el.speed.setAttribute("aria-pressed", String(app.fast));
+  el.download.disabled = !app.record;
+}
+
+/** The action bar's buttons: leave the chairs, the chair's poses, back. */
+function drawTools(list) {
+  const legal = app.blocked || app.animating || app.busy ? [] : app.snapshot?.legal || [];
+  const chair = app.choice?.poses;
+  el.keep.hidden = !legal.some((a) => a.type === "skip");
+  el.back.hidden = !app.choice;
+  el.poses.hidden = !chair;
+  if (chair) {
+    el.poses.innerHTML = chair.map((p) => `<button type="button" class="chip mc-pose" data-pose="${p}" aria-pressed="${p === app.choice.pose}" title="${poseWords(p)}"><svg viewBox="-32 -32 64 64" width="30" height="30" aria-hidden="true">${chairSvg(p)}</svg>${p === "L" ? "Lying" : p}</button>`).join("")
+      + '<button type="button" class="btn btn-big" data-testid="place-chair" id="place-chair"><kbd>Enter</kbd> Put it here</button>';
+  }
+  el.hint.hidden = !list.length;
+}
