@@ -14,7 +14,7 @@ from typing import Any
 from mousehole.cli import GC_THRESHOLDS
 from mousehole.games import MANIFESTS
 
-from . import bots, engine, online_load, web
+from . import bots, cluster, engine, online_load, web
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
@@ -190,7 +190,7 @@ with no change to the benchmarks.
 
 {_engine_section(results["engines"], results["costs"])}
 {_bots_section(results["decisions"], results["tournaments"])}
-{_pages_section(results["pages"])}{online}
+{_pages_section(results["pages"])}{online}{cluster.section(results.get("cluster"))}
 ## How to reproduce
 
 ```
@@ -284,7 +284,8 @@ trip**, sent every 100 ms from the benchmark's parent process over a kept-alive 
 the proxy — a request waits while the server's one event loop is busy, so its round trip shows
 the loop's stalls. Memory per connection is (server RSS with every room created and every
 socket open, minus the RSS of the idle server) / connections, so it includes the room state.
-Server variants: **shipped** is `mousehole serve` as it runs by default: after loading the app
+Server variants (the other three at the largest size only): **shipped** is `mousehole serve`
+as it runs by default: after loading the app
 it runs `gc.collect(); gc.freeze()` and `gc.set_threshold({t0:,}, {t1}, {t2})`, and it declines
 WebSocket compression. **python-gc** keeps Python's own thresholds (700, 10, 10)
 (`serve --gc python`); **deflate** accepts the permessage-deflate the clients offer
@@ -376,6 +377,11 @@ def main() -> int:
         results["online"] = online_load.online_load(
             [(r, c) for r, c in online_load.CONFIGS if not args.quick or r <= 250],
             duration=10.0 if args.quick else 30.0,
+        )
+        rooms = 250 if args.quick else cluster.ROOMS
+        same = [r for r in results["online"] if r["mode"] == "shipped" and r["rooms"] == rooms]
+        results["cluster"] = cluster.cluster_runs(
+            same[0] if same else None, rooms=rooms, duration=10.0 if args.quick else 30.0
         )
     command = "python -m benchmarks" + (" --quick" if args.quick else "")
     if args.online:

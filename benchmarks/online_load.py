@@ -37,6 +37,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -118,12 +119,54 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+@dataclass
+class Target:
+    """What a load runs against: the instances (their processes and ports, in the order the
+    rooms' seats are spread over them), the other processes whose CPU is measured (by part:
+    "PostgreSQL", "Redis"; each a function returning that part's CPU seconds so far), counters
+    read before and after the measured window (by name, each a function returning numbers by
+    name), and how to stop it all."""
+
+    instances: list[subprocess.Popen[bytes]]
+    ports: list[int]
+    parts: dict[str, Callable[[], float]] = field(default_factory=dict)
+    counters: dict[str, Callable[[], dict[str, float]]] = field(default_factory=dict)
+    stop: Callable[[], None] = lambda: None
+    label: str = "1 instance, SQLite"
+
+
+def sqlite_target(mode: str) -> Target:
+    """One `mousehole serve` on a fresh SQLite file (the server variant `mode`)."""
+    process, port, db = start_server(mode)
+
+    def stop() -> None:
+        _stop(process)
+        with contextlib.suppress(OSError):
+            for path in db.parent.iterdir():
+                path.unlink()
+            db.parent.rmdir()
+
+    return Target([process], [port], stop=stop)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server (SIGTERM, SIGKILL after 15 s)."""
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 # --- the clients -------------------------------------------------------------------------------
 
 
 @dataclass
 class Settings:
-    port: int
+    ports: list[int]
+    """The instances' ports: a room is created on one (in turn), and its seat s connects to
+    `ports[s % len(ports)]`, so that one room's seats are spread over every instance."""
     rooms: int
     think: tuple[float, float]
     warmup: float
@@ -269,7 +312,9 @@ class LoadRoom:
     async def open(self) -> None:
         from websockets.asyncio.client import connect
 
-        port = self.client.settings.port
+        ports = self.client.settings.ports
+        self.client.created += 1
+        port = ports[self.client.created % len(ports)]
         spec = {
             "game": GAME,
             "options": {"seats": SEATS},
@@ -284,7 +329,9 @@ class LoadRoom:
         code, tokens = body["code"], {0: body["token"]}
         for seat in range(1, SEATS):
             status, body = await _post(
-                port, f"/api/online/{code}/join", {"name": f"Load {seat}", "seat": seat}
+                ports[seat % len(ports)],
+                f"/api/online/{code}/join",
+                {"name": f"Load {seat}", "seat": seat},
             )
             if status != 200:
                 self.client.stats.error(f"join_{status}")
@@ -292,7 +339,7 @@ class LoadRoom:
             tokens[seat] = body["token"]
         for seat in range(SEATS):
             websocket = await connect(
-                f"ws://127.0.0.1:{port}/ws/online/{code}",
+                f"ws://127.0.0.1:{ports[seat % len(ports)]}/ws/online/{code}",
                 compression="deflate" if self.client.settings.compression else None,
                 ping_interval=None,
                 open_timeout=60,
@@ -324,6 +371,7 @@ class Client:
         self.window_end = float("inf")
         self.stopped = asyncio.Event()  # set when the measured window ends
         self.sequence = 0
+        self.created = 0
         self.gate = asyncio.Semaphore(32)  # rooms being set up at once
 
     @property
@@ -473,13 +521,16 @@ def run_load(
     warmup: float = 5.0,
     duration: float = 30.0,
     compression: bool = True,
+    target: Callable[[], Target] | None = None,
 ) -> dict[str, Any]:
-    """Run one configuration against a fresh server and return its numbers."""
+    """Run one configuration against a fresh server (or the instances `target` starts: then
+    `mode` only names the run) and return its numbers."""
     _raise_nofile()
     # This machine's speed at this moment: the same class of machine has measured from 685 to
     # 2,395 random games a second, and the server's ceiling moves with it (docs/benchmarks.md).
     speed = random_games_per_second(GAME, SEATS, games=50, repeats=3)["games_per_second"]
-    process, port, db = start_server(mode)
+    started = target() if target is not None else sqlite_target(mode)
+    pids = [process.pid for process in started.instances]
     context = mp.get_context("fork")
     ready = context.Value("i", 0)
     go_at = context.Value("d", 0.0)
@@ -487,10 +538,10 @@ def run_load(
     workers = []
     try:
         time.sleep(0.5)
-        rss_idle = rss_kib(process.pid)
+        rss_idle = sum(rss_kib(pid) for pid in pids)
         share = [rooms // clients + (1 if i < rooms % clients else 0) for i in range(clients)]
         for n in share:
-            settings = Settings(port, n, think, warmup, duration, compression)
+            settings = Settings(started.ports, n, think, warmup, duration, compression)
             worker = context.Process(target=_client_main, args=(settings, ready, go_at, results))
             worker.start()
             workers.append(worker)
@@ -498,22 +549,28 @@ def run_load(
         while ready.value < clients and time.time() < setup_deadline:
             time.sleep(0.1)
         time.sleep(1.0)  # the last presence broadcasts
-        rss_connected = rss_kib(process.pid)
+        rss_connected = sum(rss_kib(pid) for pid in pids)
         start = time.time() + 0.5
         window_start, window_end = start + warmup, start + warmup + duration
         lags: list[float] = []
-        probe = threading.Thread(target=_probe, args=(port, window_start, window_end, lags))
+        probe = threading.Thread(
+            target=_probe, args=(started.ports[0], window_start, window_end, lags)
+        )
         probe.start()
         go_at.value = start
         while time.time() < window_start:
             time.sleep(0.01)
-        cpu0 = cpu_seconds(process.pid)
+        cpu0 = sum(cpu_seconds(pid) for pid in pids)
+        parts0 = {name: read() for name, read in started.parts.items()}
+        counters0 = {name: read() for name, read in started.counters.items()}
         rss_peak = 0
         while time.time() < window_end:
-            rss_peak = max(rss_peak, rss_kib(process.pid))
+            rss_peak = max(rss_peak, sum(rss_kib(pid) for pid in pids))
             time.sleep(min(1.0, max(0.0, window_end - time.time())))
-        cpu1 = cpu_seconds(process.pid)
-        rss_after = rss_kib(process.pid)
+        cpu1 = sum(cpu_seconds(pid) for pid in pids)
+        parts1 = {name: read() for name, read in started.parts.items()}
+        counters1 = {name: read() for name, read in started.counters.items()}
+        rss_after = sum(rss_kib(pid) for pid in pids)
         probe.join()
         outcomes = [results.get(timeout=120) for _ in workers]
         for worker in workers:
@@ -522,12 +579,7 @@ def run_load(
         for worker in workers:
             if worker.is_alive():
                 worker.kill()
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        started.stop()
     fatal = [o["fatal"] for o in outcomes if "fatal" in o]
     outcomes = [o for o in outcomes if "fatal" not in o]
     latencies = [x for o in outcomes for x in o["latencies"]]
@@ -542,14 +594,13 @@ def run_load(
     if len(measured_lags) < len(lags):
         errors["healthz_failed"] = len(lags) - len(measured_lags)
     acted = sum(o["acted"] for o in outcomes)
-    with contextlib.suppress(OSError):
-        for path in db.parent.iterdir():
-            path.unlink()
-        db.parent.rmdir()
+    cpu = {"instances": cpu1 - cpu0} | {name: parts1[name] - parts0[name] for name in parts0}
     return {
         "rooms": rooms,
         "connections": connections,
         "mode": mode,
+        "target": started.label,
+        "instances": len(pids),
         "clients": clients,
         "think": list(think),
         "warmup": warmup,
@@ -573,6 +624,17 @@ def run_load(
         "rss_peak_mib": rss_peak / 1024,
         "kib_per_connection": (rss_connected - rss_idle) / connections if connections else 0.0,
         "server_cpu": (cpu1 - cpu0) / duration,
+        "cpu_seconds": cpu,
+        "cpu_ms_per_action": {
+            name: 1000 * seconds / acted if acted else float("nan") for name, seconds in cpu.items()
+        },
+        "counters_per_action": {
+            name: {
+                key: (counters1[name][key] - counters0[name][key]) / acted if acted else 0.0
+                for key in counters0[name]
+            }
+            for name in counters0
+        },
         "client_cpu": sum(o["client_cpu_seconds"] for o in outcomes) / duration,
         "games_finished": sum(o["games"] for o in outcomes),
         "rooms_created": sum(o["rooms_created"] for o in outcomes),
@@ -592,10 +654,14 @@ def online_load(
     warmup: float = 5.0,
     think: tuple[float, float] = (0.25, 1.25),
 ) -> list[dict[str, Any]]:
-    """Run every configuration against each server variant of MODES."""
+    """Run every configuration as shipped, and the largest also against each other server
+    variant of MODES (where their differences show; it keeps `make bench` near 15 minutes
+    with the cluster runs after it)."""
     out = []
-    for rooms, clients in configs or CONFIGS:
-        for mode in MODES:
+    configs = configs or CONFIGS
+    largest = max(rooms for rooms, _ in configs)
+    for rooms, clients in configs:
+        for mode in MODES if rooms == largest else ["shipped"]:
             print(f"online: {rooms} rooms, server {mode} ...", file=sys.stderr)
             result = run_load(
                 rooms,
