@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 # The folders of Python code: the package, its tests and the benchmarks.
 LINT_PATHS := src tests benchmarks
 
-.PHONY: venv serve lint format typecheck test soak bench clean chromium postgresql
+.PHONY: venv serve lint format typecheck test soak bench clean chromium postgresql redis
 
 venv: $(VENV)/.stamp-dev
 
@@ -44,7 +44,7 @@ typecheck: $(VENV)/.stamp-dev
 # its own folder (tests/games/<name>/browser); the first process skips them (tests/conftest.py).
 BROWSER_TESTS = tests/browser $(wildcard tests/games/*/browser)
 
-test: lint typecheck chromium postgresql
+test: lint typecheck chromium postgresql redis
 	$(BIN)/python -m pytest -q
 	MOUSEHOLE_BROWSER_TESTS=1 $(BIN)/python -m pytest -q $(BROWSER_TESTS)
 
@@ -70,6 +70,17 @@ postgresql:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
 		else \
 			echo "make test needs Debian's postgresql: sudo apt-get install -y postgresql" >&2; exit 1; \
+		fi; }
+
+# Debian's redis-server for the multi-instance tests: tests/redis_server.py starts a throwaway
+# one of its own on a free port (no persistence); a Redis the machine runs is never used. In CI
+# (CI=true) those tests must run.
+redis:
+	@test -x /usr/bin/redis-server || command -v redis-server >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; \
+		else \
+			echo "make test needs Debian's redis-server: sudo apt-get install -y redis-server" >&2; exit 1; \
 		fi; }
 
 bench: $(VENV)/.stamp-dev

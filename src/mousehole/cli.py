@@ -44,6 +44,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--db", default=None, help="SQLite file (default var/mousehole.sqlite3)")
     _database_argument(serve, "keep the rooms in this PostgreSQL database instead of SQLite")
     serve.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="run as one of several instances that share --database, talking through this "
+        f"Redis: redis://host:port/0 (default ${REDIS_VARIABLE}; docs/deploy.md)",
+    )
+    serve.add_argument(
         "--sync",
         choices=("normal", "full"),
         default=None,
@@ -119,6 +126,9 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+REDIS_VARIABLE = "MOUSEHOLE_REDIS"
+"""The environment variable that stands for `serve --redis`."""
+
 DATABASE_VARIABLE = "MOUSEHOLE_DATABASE"
 """The environment variable that stands for `--database` when neither it nor `--db` is given."""
 
@@ -172,8 +182,20 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         grace=_env_seconds("MOUSEHOLE_ONLINE_GRACE", defaults.grace, parser),
         computer_delay=_env_seconds("MOUSEHOLE_COMPUTER_DELAY", defaults.computer_delay, parser),
     )
+    redis = args.redis or os.environ.get(REDIS_VARIABLE, "").strip() or None
+    if redis is not None and database is None:
+        parser.error(
+            "--redis (several instances) needs the rooms in PostgreSQL: add --database "
+            "postgresql://... (SQLite is one server's file)"
+        )
     try:
-        app = create_app(args.db, online=online, sync=args.sync or DEFAULT_SYNC, database=database)
+        app = create_app(
+            args.db,
+            online=online,
+            sync=args.sync or DEFAULT_SYNC,
+            database=database,
+            redis=redis,
+        )
     except StorageError as error:
         if database is not None:
             _fail(parser, str(error))

@@ -102,6 +102,9 @@ class Hub:
     _unsaved: set[str] = field(default_factory=set)
     """Rooms whose seats changed in memory when they were rebuilt (see `current`)."""
     _wakes: dict[str, asyncio.Event] = field(default_factory=dict)
+    on_storage_error: Callable[[str, StorageError], None] | None = None
+    """Told of each failed save, with the room's code (several instances: cluster/node.py
+    hears that another instance took the room over)."""
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -235,9 +238,11 @@ class Hub:
         write = store.together(writes)  # alone, an append is stored with its neighbours
         try:
             await self._write(f"save room {room.code!r}", write)
-        except StorageError:
+        except StorageError as error:
             if self.rooms.get(room.code) is room:
                 del self.rooms[room.code]
+            if self.on_storage_error is not None:
+                self.on_storage_error(room.code, error)
             raise
 
     async def prune(self, now: datetime | None = None) -> list[str]:
@@ -447,6 +452,12 @@ class Hub:
             return
         if moves or seats:
             await self.publish(room, moves)
+
+    def stop_timer(self, code: str) -> None:
+        """Cancel a room's timer (another instance drives the room now: cluster/node.py)."""
+        task = self._timers.get(code)
+        if task is not None:
+            task.cancel()
 
     async def close(self) -> None:
         """Cancel the timers and let the writer finish what is queued (at shutdown)."""

@@ -9,6 +9,10 @@ stored, and only then published (persist, then publish: architecture habits 9 an
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import JSON
@@ -33,7 +37,7 @@ async def room_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     code = room_key(websocket.path_params["room"])
     try:
-        hub.find(code, address(websocket))
+        private = hub.find(code, address(websocket)).private
     except RoomError as error:
         await refuse(websocket, error.code, error.message)
         return
@@ -44,6 +48,16 @@ async def room_socket(websocket: WebSocket) -> None:
         return
     except WebSocketDisconnect:
         return
+    cluster = websocket.app.state.cluster  # several instances: cluster/node.py
+    if cluster is not None:
+        try:
+            driver = await cluster.driver(code)
+        except RoomError as error:
+            await refuse(websocket, error.code, error.message)
+            return
+        if driver is not None:  # another instance drives the room: relay to it
+            await cluster.relay(websocket, code, hello, driver, private=private)
+            return
     connection = await _welcome(hub, code, websocket, hello)
     if connection is None:
         return
@@ -81,11 +95,51 @@ async def _welcome(hub: Hub, code: str, websocket: WebSocket, hello: JSON) -> Co
     return connection
 
 
+async def serve_remote(
+    hub: Hub, code: str, websocket: Any, hello: JSON, inbox: asyncio.Queue[Any]
+) -> None:
+    """Serve a socket of another instance on the instance that drives its room (cluster/):
+    its messages come from `inbox` (already rate-limited where the client is connected), each
+    answered like a local socket's, with the room's gate held; `websocket` sends through the
+    bus. The inbox ends with a non-message (the client or its instance left)."""
+    connection = await _welcome(hub, code, websocket, hello)
+    if connection is None:
+        return
+    try:
+        while True:
+            received = await inbox.get()
+            if not isinstance(received, dict | RoomError):
+                return
+            async with hub.gate(code):
+                if not await _handle(hub, code, connection, received):
+                    return
+    finally:
+        await hub.leave(code, connection)
+
+
 async def _serve(hub: Hub, code: str, connection: Connection) -> None:
-    websocket = connection.websocket
-    settings = hub.settings
     room = hub.rooms.get(code)
     private = room is not None and room.private
+
+    async def handle(received: JSON | RoomError) -> bool:
+        async with hub.gate(code):
+            return await _handle(hub, code, connection, received)
+
+    async def answer(message: JSON) -> None:
+        await hub.send(code, connection, message)
+
+    await serve_messages(connection.websocket, hub.settings, private, handle, answer)
+
+
+async def serve_messages(
+    websocket: WebSocket,
+    settings: OnlineSettings,
+    private: bool,
+    handle: Callable[[JSON | RoomError], Awaitable[bool]],
+    answer: Callable[[JSON], Awaitable[None]],
+) -> None:
+    """Read a socket's messages under its rate limits and `handle` each (False: it closed the
+    socket); `answer` sends the socket a refusal of its own (over the limits)."""
     rate, burst = (
         (settings.private_rate, settings.private_burst)
         if private
@@ -106,15 +160,14 @@ async def _serve(hub: Hub, code: str, connection: Connection) -> None:
                 await refuse(websocket, "rate_limited", "too many messages: closing")
                 return
             slow = {"type": "error", "code": "rate_limited", "message": "too many: slow down"}
-            await hub.send(code, connection, slow)
+            await answer(slow)
             continue
         talks = isinstance(received, dict) and received.get("type") in ("react", "chat")
         if talks and not talk.take():  # a refused line is no strike: play goes on
-            await hub.send(code, connection, _too_much_talk(settings, talk))
+            await answer(_too_much_talk(settings, talk))
             continue
-        async with hub.gate(code):
-            if not await _handle(hub, code, connection, received):
-                return
+        if not await handle(received):
+            return
 
 
 def _too_much_talk(settings: OnlineSettings, bucket: TokenBucket) -> JSON:

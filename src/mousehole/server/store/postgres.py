@@ -33,6 +33,7 @@ from .postgres_appends import (
     one_line,
     write_alone,
 )
+from .postgres_fence import NO_LEASE, Fence, check_one
 from .postgres_schema import migrate
 from .records import MoveLike, RoomSummary, StorageError, StoredLine, StoredMove, StoredRoom
 from .sqlite import loads_seats
@@ -110,6 +111,11 @@ class PostgresStore:
         self.where = redact(url)
         if scheme not in SCHEMES:
             raise StorageError(f"expected a postgresql:// URL, not {self.where!r}")
+        self.instance: str | None = None
+        """The cluster instance this store belongs to (cluster/lease.py), or None: one server.
+        With an instance, every write to a room is fenced by its lease (postgres_fence.py)."""
+        self.fences: dict[str, int] = {}
+        """The lease token this instance holds of each room it drives (set by the cluster)."""
         self.failing: StorageError | None = None
         """Why the last batch failed as a whole (the server unreachable, a commit refused),
         until one commits again; None while commits succeed (the health check reads it)."""
@@ -181,13 +187,44 @@ class PostgresStore:
 
     # The writes, as functions of a connection that `write_batch` runs in one transaction.
 
+    def fence(self, room_id: str) -> Fence | None:
+        """Return the lease a write to `room_id` must hold at its commit (None: one server)."""
+        if self.instance is None:
+            return None
+        return (self.instance, self.fences.get(room_id, NO_LEASE))
+
+    def _fenced(self, room_id: str, write: Write) -> Write:
+        fence = self.fence(room_id)
+        if fence is None:
+            return write
+
+        def fenced(db: Connection) -> None:
+            check_one(db, room_id, fence)
+            write(db)
+
+        return fenced
+
     def creating(self, room: StoredRoom) -> Write:
         """Return the write that stores a new room (refused if its id is taken)."""
         stamp = now()
         # as SQLite's: a new room starts with no talk and chat on
-        return self.copying(
+        copy = self.copying(
             replace(room, created_at=stamp, updated_at=stamp, chat=[], chat_on=True)
         )
+        instance = self.instance
+        if instance is None:
+            return copy
+        fences = self.fences
+
+        def create(db: Connection) -> None:  # the instance that creates a room drives it
+            copy(db)
+            db.execute(
+                "INSERT INTO room_leases (room, owner, token) VALUES (%s, %s, 1)",
+                (room.room_id, instance),
+            )
+            fences[room.room_id] = 1
+
+        return create
 
     def copying(self, room: StoredRoom) -> Write:
         """Return the write that stores a room exactly as given: its times, flags, moves and
@@ -237,7 +274,7 @@ class PostgresStore:
         self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
     ) -> Appending:
         """Return the write that appends moves; refused unless they follow what is stored."""
-        return Appending(room_id, move_rows(room_id, moves), finished)
+        return Appending(room_id, move_rows(room_id, moves), finished, self.fence(room_id))
 
     def seating(self, room_id: str, seats: list[JSON], *, host: int | None, started: bool) -> Write:
         """Return the write that stores an online room's seats, host and started flag."""
@@ -252,7 +289,7 @@ class PostgresStore:
             if found is None:
                 raise StorageError(f"update room {room_id!r}: no such room is stored")
 
-        return write
+        return self._fenced(room_id, write)
 
     def saying(self, room_id: str, line: StoredLine, *, keep: int) -> Write:
         """Return the write that stores a line of talk, deleting the lines more than `keep`
@@ -269,7 +306,7 @@ class PostgresStore:
                 "DELETE FROM chat WHERE room_id = %s AND idx <= %s", (room_id, line.index - keep)
             )
 
-        return write
+        return self._fenced(room_id, write)
 
     def switching_chat(self, room_id: str, on: bool) -> Write:
         """Return the write that stores the host's chat switch of an online room."""
@@ -281,7 +318,7 @@ class PostgresStore:
             if found is None:
                 raise StorageError(f"switch chat of room {room_id!r}: no such room is stored")
 
-        return write
+        return self._fenced(room_id, write)
 
     def pruning(
         self, *, finished_before: str, idle_before: str, keep: Sequence[str], pruned: list[str]

@@ -15,6 +15,7 @@ from typing import Any
 import psycopg
 
 from .appends import Row, check_follows, now
+from .postgres_fence import Fence, check, check_one, lost
 from .records import StorageError
 
 Connection = psycopg.Connection[tuple[Any, ...]]
@@ -41,8 +42,11 @@ class Appending:
     room_id: str
     rows: list[Row]
     finished: bool | None = None
+    fence: Fence | None = None
+    """The lease this write needs (several instances: postgres_fence.py), or None."""
 
     def __call__(self, db: Connection) -> None:
+        check_one(db, self.room_id, self.fence)
         found = db.execute(
             "SELECT (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = %s)"
             " FROM rooms WHERE id = %s",
@@ -117,8 +121,10 @@ def append_together(
     at a time, so that the error reaches the append at fault.
     """
     rooms = list(dict.fromkeys(append.room_id for _, append in run))
+    fences = [(a.room_id, a.fence) for _, a in run if a.fence is not None]
     db.execute("SAVEPOINT run")
     try:
+        stale = check(db, fences)
         found = db.execute(
             "SELECT id, (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = rooms.id)"
             " FROM rooms WHERE id = ANY(%s::text[])",
@@ -130,6 +136,9 @@ def append_together(
         flags: dict[str, bool | None] = {}
         for _, append in run:
             stored = following.get(append.room_id)
+            if append.room_id in stale and append.fence is not None:
+                results.append(lost(append.room_id, append.fence, None))
+                continue
             if stored is None:
                 results.append(
                     StorageError(f"append to room {append.room_id!r}: no such room is stored")

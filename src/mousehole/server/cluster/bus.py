@@ -1,0 +1,133 @@
+"""Messages between instances over Redis pub/sub: one channel per instance, in order.
+
+Every instance subscribes to its own channel (`mousehole:i:<id>`) and sends to another's with
+`send`, which queues the message in that instance's outbox: one task publishes the outboxes in
+order (a burst to one instance goes as one PUBLISH), so the messages from one instance to
+another arrive in the order they were sent. Pub/sub keeps nothing: a message to an instance
+that is not listening is lost, and PUBLISH says so (no receiver), which `on_gone` hears; when
+the connection to Redis breaks (Redis restarted, say), messages may have been lost both ways,
+so after reconnecting `on_reset` is called and the instance drops what it relayed (its clients
+reconnect and get a fresh snapshot). Redis carries no state that matters: PostgreSQL holds
+every committed move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import orjson
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+log = logging.getLogger("mousehole.cluster")
+
+CHANNEL = "mousehole:i:"
+"""The prefix of each instance's channel; the instance's id follows."""
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class Bus:
+    """This instance's channel (`start`, `close`) and its outboxes to the others (`send`)."""
+
+    def __init__(
+        self,
+        url: str,
+        me: str,
+        handle: Handler,
+        *,
+        on_gone: Callable[[str], None],
+        on_reset: Callable[[], None],
+    ):
+        self.url = url
+        self.me = me
+        self.handle = handle
+        self.on_gone = on_gone
+        self.on_reset = on_reset
+        self.redis: aioredis.Redis = aioredis.Redis.from_url(
+            url, socket_connect_timeout=2, socket_timeout=None, health_check_interval=5
+        )
+        self._outboxes: dict[str, list[bytes]] = {}
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self.connected = False
+        self.sent = 0
+        """Messages published so far (the benchmark reports messages per action)."""
+
+    async def start(self) -> None:
+        """Subscribe to this instance's channel; return once subscribed."""
+        ready = asyncio.get_running_loop().create_future()
+        self._tasks = [
+            asyncio.get_running_loop().create_task(self._listen(ready)),
+            asyncio.get_running_loop().create_task(self._flush_forever()),
+        ]
+        await ready
+
+    def send(self, instance: str, message: dict[str, Any]) -> None:
+        """Queue a message to `instance` (sent in order, after what was queued before)."""
+        self._outboxes.setdefault(instance, []).append(orjson.dumps(message))
+        self._wake.set()
+
+    async def _flush_forever(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            outboxes, self._outboxes = self._outboxes, {}
+            for instance, messages in outboxes.items():
+                payload = b"[" + b",".join(messages) + b"]"
+                try:
+                    receivers = await self.redis.publish(CHANNEL + instance, payload)
+                except (RedisError, OSError) as error:
+                    log.warning("cannot publish to instance %s: %s", instance, error)
+                    self.on_reset()  # lost: whoever relied on it starts again
+                    continue
+                self.sent += len(messages)
+                if receivers == 0:
+                    self.on_gone(instance)
+
+    async def _listen(self, ready: asyncio.Future[None]) -> None:
+        delay = 0.1
+        first = True
+        while True:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL + self.me)
+                self.connected = True
+                if not ready.done():
+                    ready.set_result(None)
+                if not first:
+                    log.warning("reconnected to Redis: dropping what was relayed")
+                    self.on_reset()
+                first = False
+                delay = 0.1
+                while True:
+                    message = await pubsub.get_message(timeout=None)
+                    if message is None or message.get("type") != "message":
+                        continue
+                    for item in orjson.loads(message["data"]):
+                        await self.handle(item)
+            except (RedisError, OSError) as error:
+                self.connected = False
+                if not ready.done():
+                    ready.set_exception(error)
+                    return
+                log.warning("lost Redis (%s): retrying in %.1f s", error, delay)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await asyncio.sleep(delay)
+            delay = min(2.0, delay * 2)
+
+    async def close(self) -> None:
+        """Stop listening and publishing, and close the connections."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()

@@ -1,0 +1,333 @@
+"""One instance of a cluster: its leases, its bus, and the sockets it relays or drives.
+
+Exactly one instance drives a room at a time (its commands, chance, computer seats and timers):
+the holder of the room's lease (lease.py). A socket that reaches another instance is relayed
+(relay.py): its hello and messages go to the driver, the driver's answers and updates come
+back, each only after the driver committed it. The HTTP calls that change or show a room
+(joining it, its invitation summary) are forwarded to its driver the same way (`forward`).
+
+When a driver dies, its heartbeat expires within `LEASE_TTL` seconds; the relays notice (a
+PUBLISH nobody hears, or the watchdog's look at the heartbeats each second) and close their
+clients' sockets with 1012, the clients reconnect to any instance with their tokens, and the
+first one to arrive takes the lease with a new token and rebuilds the room from PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ...engine import JSON
+from ..hub import Hub
+from ..play import serve_messages, serve_remote
+from ..room import RoomError
+from ..store import StorageError
+from ..store.postgres import PostgresStore
+from ..store.postgres_fence import LeaseLost
+from ..wire import MAX_MESSAGE, error_response
+from .bus import Bus
+from .lease import Leases
+from .relay import MOVED, Relayed, RemoteSocket, Shut, received
+
+log = logging.getLogger("mousehole.cluster")
+
+FORWARD_TIMEOUT = 5.0
+"""Seconds a forwarded HTTP call waits for the room's driver before answering 503."""
+
+WATCH_EVERY = 1.0
+"""Seconds between two looks at the heartbeats of the instances this one relays to or for."""
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+class Cluster:
+    """This instance (`me`) among the others that share one PostgreSQL and one Redis."""
+
+    def __init__(self, hub: Hub, store: PostgresStore, database: str, redis_url: str):
+        self.me = secrets.token_hex(6)
+        self.hub = hub
+        self.store = store
+        store.instance = self.me
+        self.leases = Leases(database, self.me)
+        self.bus = Bus(redis_url, self.me, self._receive, on_gone=self._gone, on_reset=self._reset)
+        self.relayed: dict[str, Relayed] = {}
+        """Client sockets of this instance whose room another instance drives, by id."""
+        self.remote: dict[str, tuple[str, RemoteSocket]] = {}
+        """Sockets of other instances whose room this one drives: id -> (relay, socket)."""
+        self.endpoints: dict[str, Endpoint] = {}
+        """The HTTP endpoints a forwarded call may reach, by name (set by the app)."""
+        self.app: Any = None
+        self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._ids = itertools.count()
+        self._tasks: set[asyncio.Task[None]] = set()
+        hub.on_storage_error = self._storage_error
+
+    # --- lifetime -----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Write the first heartbeat, subscribe to the bus, start the heartbeat and watchdog."""
+        await self.leases.open()
+        await self.bus.start()
+        self._spawn(self.leases.beat_forever())
+        self._spawn(self._watch_forever())
+
+    async def close(self) -> None:
+        """Hand every room over at once (the heartbeat is deleted) and close the connections."""
+        for relayed in list(self.relayed.values()):
+            relayed.put(Shut(MOVED))
+        for _, socket in list(self.remote.values()):
+            await socket.close(MOVED)
+        await asyncio.sleep(0.05)  # let the bus send those
+        for task in list(self._tasks):
+            task.cancel()
+        await self.leases.close(release=True)
+        await self.bus.close()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def problem(self) -> str | None:
+        """Return why this instance cannot take part now (the health check), or None."""
+        if not self.leases.beating:
+            return f"cannot write this instance's heartbeat to {self.leases.where}"
+        if not self.bus.connected:
+            return "not connected to Redis"
+        return None
+
+    # --- who drives a room --------------------------------------------------------------
+
+    async def driver(self, code: str) -> str | None:
+        """Return the instance that drives room `code`, None when it is this one (taking the
+        lease when it is free or its owner is dead) or when no such room is stored."""
+        try:
+            found = await self.leases.drive(code)
+        except StorageError as error:
+            raise RoomError("storage_failed", f"room {code!r}: {error}") from None
+        if found is None:
+            return None
+        owner, token, taken = found
+        if owner == self.me:
+            if taken or self.store.fences.get(code) != token:
+                self.store.fences[code] = token
+                self.hub.rooms.pop(code, None)  # rebuilt from what the last driver stored
+            return None
+        if code in self.store.fences or code in self.hub.sockets:
+            await self._demote(code)
+        self.hub.rooms.pop(code, None)  # a relay keeps no copy: the driver's is the one
+        return owner
+
+    def _storage_error(self, code: str, error: StorageError) -> None:
+        if isinstance(error, LeaseLost):
+            self._spawn(self._demote(code))
+
+    async def _demote(self, code: str) -> None:
+        """This instance no longer drives `code`: forget it, close its sockets (1012)."""
+        log.warning("room %s: another instance drives it now", code)
+        self.store.fences.pop(code, None)
+        self.hub.rooms.pop(code, None)
+        self.hub.stop_timer(code)
+        for connection in list(self.hub.sockets.get(code, [])):
+            with contextlib.suppress(RuntimeError, OSError):
+                await connection.websocket.close(code=MOVED)
+
+    # --- relaying a client socket to the driver -----------------------------------------
+
+    async def relay(
+        self, websocket: WebSocket, code: str, hello: JSON, driver: str, *, private: bool
+    ) -> None:
+        """Serve a client socket whose room `driver` drives, until either side closes it."""
+        conn = f"{self.me}.{next(self._ids)}"
+        relayed = Relayed(websocket, driver, code)
+        self.relayed[conn] = relayed
+        writer = asyncio.get_running_loop().create_task(relayed.write_forever())
+        send = self.bus.send
+        send(driver, {"op": "open", "conn": conn, "from": self.me, "room": code, "hello": hello})
+
+        async def forward(message: JSON | RoomError) -> bool:
+            if relayed.shut:
+                return False
+            if isinstance(message, RoomError):
+                send(driver, {"op": "msg", "conn": conn, "error": [message.code, message.message]})
+            else:
+                send(driver, {"op": "msg", "conn": conn, "data": message})
+            return True
+
+        try:
+            await serve_messages(websocket, self.hub.settings, private, forward, relayed.answer)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.relayed.pop(conn, None)
+            if not relayed.shut:
+                send(driver, {"op": "left", "conn": conn})
+                relayed.put(Shut(1000))
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(writer, timeout=1)
+
+    async def _drive_remote(self, relay: str, conn: str, code: str, hello: JSON) -> None:
+        socket = RemoteSocket(self.bus, relay, conn)
+        self.remote[conn] = (relay, socket)
+        try:
+            try:
+                driver = await self.driver(code)
+            except RoomError:
+                driver = self.me + "?"  # cannot tell: let the client try again
+            if driver is not None:  # the room moved meanwhile: the client reconnects
+                await socket.close(MOVED)
+                return
+            await serve_remote(self.hub, code, socket, hello, socket.inbox)
+        finally:
+            self.remote.pop(conn, None)
+
+    # --- the bus ------------------------------------------------------------------------
+
+    async def _receive(self, message: dict[str, Any]) -> None:
+        op = message.get("op")
+        conn = str(message.get("conn"))
+        if op == "open":
+            relay, code, hello = str(message["from"]), str(message["room"]), message["hello"]
+            self._spawn(self._drive_remote(relay, conn, code, hello))
+        elif op == "msg":
+            found = self.remote.get(conn)
+            if found is not None:
+                found[1].inbox.put_nowait(received(message))
+        elif op == "left":
+            found = self.remote.get(conn)
+            if found is not None:
+                found[1].gone()
+        elif op == "send":
+            relayed = self.relayed.get(conn)
+            if relayed is not None:
+                relayed.put(str(message["text"]))
+        elif op == "shut":
+            relayed = self.relayed.get(conn)
+            if relayed is not None:
+                relayed.put(Shut(int(message.get("code", MOVED))))
+        elif op == "http":
+            self._spawn(self._answer_http(message))
+        elif op == "http_reply":
+            future = self._calls.pop(str(message.get("id")), None)
+            if future is not None and not future.done():
+                future.set_result(message)
+
+    def _gone(self, instance: str) -> None:
+        """`instance` heard nothing we sent: it is gone. Close what ran through it."""
+        for relayed in self.relayed.values():
+            if relayed.driver == instance:
+                relayed.put(Shut(MOVED))
+        for relay, socket in list(self.remote.values()):
+            if relay == instance:
+                socket.gone()
+
+    def _reset(self) -> None:
+        """The bus lost messages (Redis broke): every relayed socket starts again."""
+        for relayed in self.relayed.values():
+            relayed.put(Shut(MOVED))
+        for _, socket in list(self.remote.values()):
+            socket.gone()
+
+    async def _watch_forever(self) -> None:
+        """Each second, close what runs through an instance whose heartbeat expired."""
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            others = {r.driver for r in self.relayed.values()}
+            others |= {relay for relay, _ in self.remote.values()}
+            if not others:
+                continue
+            try:
+                alive = await self.leases.alive(others)
+            except StorageError:
+                continue  # PostgreSQL unreachable: nobody can take a room over meanwhile
+            for instance in others - alive:
+                self._gone(instance)
+
+    # --- HTTP calls forwarded to a room's driver ----------------------------------------
+
+    async def forward(self, driver: str, name: str, request: Request) -> Response:
+        """Answer an HTTP call about a room that `driver` drives by asking it to."""
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_MESSAGE:
+            return await self.endpoints[name](request)  # refused here: 413
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_MESSAGE:
+                return error_response(413, "too_large", f"the request is over {MAX_MESSAGE} bytes")
+        call = f"{self.me}.{next(self._ids)}"
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._calls[call] = future
+        client = request.client
+        self.bus.send(
+            driver,
+            {
+                "op": "http",
+                "id": call,
+                "from": self.me,
+                "name": name,
+                "method": request.method,
+                "path": request.url.path,
+                "params": dict(request.path_params),
+                "headers": [[k, v] for k, v in request.headers.items()],
+                "client": [client.host, client.port] if client is not None else None,
+                "body": body.decode("utf-8", "replace"),
+            },
+        )
+        try:
+            reply = await asyncio.wait_for(future, timeout=FORWARD_TIMEOUT)
+        except TimeoutError:
+            self._calls.pop(call, None)
+            message = "the instance that drives this room did not answer: try again"
+            return error_response(503, "storage_failed", message)
+        headers = {str(k): str(v) for k, v in reply["headers"] if k.lower() != "content-length"}
+        return Response(str(reply["body"]), status_code=int(reply["status"]), headers=headers)
+
+    async def _answer_http(self, message: dict[str, Any]) -> None:
+        body = str(message["body"]).encode()
+        sent = False
+
+        async def receive() -> dict[str, Any]:
+            nonlocal sent
+            if sent:
+                return {"type": "http.disconnect"}
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        client = message.get("client")
+        scope = {
+            "type": "http",
+            "method": message["method"],
+            "path": message["path"],
+            "raw_path": str(message["path"]).encode(),
+            "root_path": "",
+            "scheme": "http",
+            "query_string": b"",
+            "http_version": "1.1",
+            "headers": [(str(k).encode(), str(v).encode()) for k, v in message["headers"]],
+            "client": tuple(client) if client else None,
+            "server": None,
+            "app": self.app,
+            "path_params": message["params"],
+        }
+        endpoint = self.endpoints[str(message["name"])]
+        response = await endpoint(Request(scope, receive))
+        self.bus.send(
+            str(message["from"]),
+            {
+                "op": "http_reply",
+                "id": message["id"],
+                "status": response.status_code,
+                "headers": [[k, v] for k, v in response.headers.items()],
+                "body": bytes(response.body).decode(),
+            },
+        )

@@ -1,0 +1,70 @@
+"""Fencing of the PostgreSQL store's writes by room leases (several instances: cluster/lease.py).
+
+When the store belongs to an instance of a cluster (`PostgresStore.instance` is set), every
+write to a room carries the lease token that instance holds for it (`PostgresStore.fences`), and
+is checked in its own transaction against the lease row, locked `FOR SHARE` until the commit:
+another instance that took the room over has raised the token, so the write fails with
+`LeaseLost` instead of committing. A write to a room this instance holds no lease of fails the
+same way. Without an instance (one server), nothing is checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import psycopg
+
+from .records import StorageError
+
+Fence = tuple[str, int]
+"""(instance, token): the lease a write needs to hold when it commits."""
+
+NO_LEASE = -1
+"""The token of a write to a room whose lease this instance does not hold: never current."""
+
+
+class LeaseLost(StorageError):
+    """A write refused because this instance no longer drives its room (another took it over)."""
+
+    def __init__(self, room_id: str, message: str):
+        super().__init__(message)
+        self.room_id = room_id
+
+
+def lost(room_id: str, fence: Fence, found: tuple[str, int] | None) -> LeaseLost:
+    """Return the error of a write whose fence does not match the lease row `found`."""
+    if fence[1] == NO_LEASE:
+        why = "this instance holds no lease of it"
+    elif found is None:
+        why = "its lease is gone"
+    else:
+        why = f"instance {found[0]} drives it now (lease token {found[1]}, ours {fence[1]})"
+    return LeaseLost(room_id, f"room {room_id!r} was not stored: {why}")
+
+
+def check(db: psycopg.Connection[Any], fences: Sequence[tuple[str, Fence]]) -> set[str]:
+    """Lock the lease rows of `fences` (room, fence) until the commit; return the rooms whose
+    lease does not match (one statement however many rooms)."""
+    if not fences:
+        return set()
+    rooms = sorted({room for room, _ in fences})
+    rows = db.execute(
+        "SELECT room, owner, token FROM room_leases WHERE room = ANY(%s::text[])"
+        " ORDER BY room FOR SHARE",
+        (rooms,),
+    ).fetchall()
+    found = {str(room): (str(owner), int(token)) for room, owner, token in rows}
+    return {room for room, fence in fences if found.get(room) != fence}
+
+
+def check_one(db: psycopg.Connection[Any], room_id: str, fence: Fence | None) -> None:
+    """Raise LeaseLost unless this write's fence holds `room_id`'s lease (None: no check)."""
+    if fence is None:
+        return
+    row = db.execute(
+        "SELECT owner, token FROM room_leases WHERE room = %s FOR SHARE", (room_id,)
+    ).fetchone()
+    found = None if row is None else (str(row[0]), int(row[1]))
+    if found != fence:
+        raise lost(room_id, fence, found)
