@@ -15,8 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from mousehole.games import MANIFESTS, GameManifest
 from mousehole.server import create_app
 from mousehole.server.hub import OnlineSettings
+
+NAMES = [m.name for m in MANIFESTS]
+games = st.sampled_from(MANIFESTS)
+"""Every registered game: the server's answers to what a client sends never depend on which."""
 
 scalars = st.one_of(
     st.none(),
@@ -24,7 +29,7 @@ scalars = st.one_of(
     st.integers(min_value=-(2**70), max_value=2**70),
     st.floats(allow_nan=False, allow_infinity=False),
     st.text(max_size=20),
-    st.sampled_from(["mousetrap", "ausdiemaus", "human", "computer", "open", "easy", "hard"]),
+    st.sampled_from([*NAMES, "human", "computer", "open", "easy", "hard"]),
 )
 json_values = st.recursive(
     scalars,
@@ -42,7 +47,7 @@ seat = st.fixed_dictionaries(
 near_misses = st.fixed_dictionaries(
     {},
     optional={
-        "game": st.sampled_from(["mousetrap", "ausdiemaus", "chess"]) | json_values,
+        "game": st.sampled_from([*NAMES, "chess"]) | json_values,
         "options": st.fixed_dictionaries(
             {},
             optional={
@@ -72,10 +77,12 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield client
 
 
-def _online_room(client: TestClient, *, seats: int) -> dict[str, Any]:
-    """Create an online Mouse Trap room of `seats` open seats; return its code and token."""
+def _online_room(client: TestClient, game: GameManifest, *, seats: int) -> dict[str, Any]:
+    """Create an online room of `game` with `seats` open seats (or the nearest count the game
+    takes); return its code and token."""
+    seats = min(max(seats, game.min_seats), game.max_seats)
     body = {
-        "game": "mousetrap",
+        "game": game.name,
         "options": {"seats": seats},
         "seats": [{"kind": "open"}] * seats,
         "host_name": "Ann",
@@ -103,11 +110,11 @@ def test_creating_with_any_json_answers_a_room_or_a_named_error(
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(body=bodies)
+@given(body=bodies, game=games)
 def test_joining_with_any_json_answers_a_seat_or_a_named_error(
-    client: TestClient, body: Any
+    client: TestClient, body: Any, game: GameManifest
 ) -> None:
-    room = _online_room(client, seats=4)
+    room = _online_room(client, game, seats=4)
     _check(client.post(f"/api/online/{room['code']}/join", json=body))
 
 
@@ -117,12 +124,13 @@ def test_joining_with_any_json_answers_a_seat_or_a_named_error(
         {"type": st.just("hello")},
         optional={"token": json_values, "spectate": json_values, "seat": json_values},
     )
-    | json_values
+    | json_values,
+    game=games,
 )
 def test_any_hello_is_answered_by_a_snapshot_or_a_named_refusal(
-    client: TestClient, hello: Any
+    client: TestClient, hello: Any, game: GameManifest
 ) -> None:
-    room = _online_room(client, seats=4)
+    room = _online_room(client, game, seats=4)
     with client.websocket_connect(f"/ws/online/{room['code']}") as ws:
         ws.send_json(hello)
         answer = ws.receive_json()
@@ -145,13 +153,13 @@ commands = st.fixed_dictionaries(
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(messages=st.lists(commands | json_values, min_size=1, max_size=8))
+@given(messages=st.lists(commands | json_values, min_size=1, max_size=8), game=games)
 def test_any_message_after_a_hello_is_answered_and_the_socket_stays_open(
-    client: TestClient, messages: list[Any]
+    client: TestClient, messages: list[Any], game: GameManifest
 ) -> None:
     """Every message gets an answer (a snapshot, an update, or an error and a snapshot): the
     socket is never dropped and the server never fails on what a client sends."""
-    data = _online_room(client, seats=2)
+    data = _online_room(client, game, seats=2)
     with client.websocket_connect(f"/ws/online/{data['code']}") as ws:
         ws.send_json({"type": "hello", "token": data["token"]})
         assert ws.receive_json()["type"] == "snapshot"
