@@ -80,7 +80,6 @@ PENDING: dict[str, set[str]] = {
     "tests/browser/test_saves.py": {"ausdiemaus", "mousetrap"},
     "tests/browser/test_settings.py": {"ausdiemaus", "mousetrap"},
     "tests/browser/test_talk.py": {"ausdiemaus", "mousetrap"},
-    "tests/conformance/test_online_secrets.py": {"ausdiemaus"},
     "tests/engine/test_fairness.py": {"mousetrap"},
     "tests/engine/test_match.py": {"mousetrap"},
     "tests/engine/test_record.py": {"mousetrap"},

@@ -1,7 +1,7 @@
 """Every game, played online to the end: no message to any socket ever holds a secret.
 
 The conformance suite's `revealed` (test_games.py) says what of a position's secrets a JSON
-value gives away (Aus die Maus!: the cards under each stack, or the fields that hold them).
+value gives away (in a card game: the cards under each stack, or the fields that hold them).
 Here two players and a spectator play a whole online match through the real app, and every
 message each socket receives is parsed and checked against the secrets of the server's
 position at that moment.
