@@ -142,7 +142,8 @@ function table() {
 function labels() {
   let out = "";
   for (let i = 0; i < SIZE; i += 1) {
-    out += `<text class="mc-coord" x="${EDGE + i * CELL + CELL / 2}" y="${EDGE - 26}">${"ABCDEFGHIJ"[i]}</text>`;
+    // The nests' name plates sit in the wall above and below the corner columns.
+    if (i > 1 && i < SIZE - 2) out += `<text class="mc-coord" x="${EDGE + i * CELL + CELL / 2}" y="${EDGE - 26}">${"ABCDEFGHIJ"[i]}</text>`;
     out += `<text class="mc-coord" x="${EDGE - 30}" y="${EDGE + i * CELL + CELL / 2 + 5}">${i + 1}</text>`;
   }
   return out;

@@ -180,8 +180,8 @@ function drawNestLabels(view) {
     const owner = view.seats === 2 ? k % 2 : k < view.seats ? k : null;
     const name = owner === null ? "Phantom" : match.seatName(owner);
     const corner = centre(squares[0]);
-    const x = corner.x + (k === 0 || k === 3 ? 40 : -40);
-    const y = corner.y + (k < 2 ? 86 : -86);
+    const x = corner.x + (k === 0 || k === 3 ? 32 : -32);
+    const y = k < 2 ? 22 : 728 - 22; // in the wall, beside the nest
     return `<g class="mc-nest-label" transform="translate(${x} ${y})"><rect x="-50" y="-12" width="100" height="22" rx="11"/>
       <text y="4">${escapeHtml(name.length > 12 ? `${name.slice(0, 11)}…` : name)}</text></g>`;
   }).join("");

@@ -1,0 +1,310 @@
+"""The Mouse Chaos page in a real browser: a solo match against computers played by keyboard to
+the result, a same-device match whose two humans never see each other's card or peeks (in the
+page or in any frame), an online match in two browser contexts with a spectator who sees no
+colour, the hand-over and the result, and the layout at 1280x800 and 390x844.
+
+Every message the page receives is checked against what its seat may know: a colour card only
+its holder's (or once shown), a mouse's colour only where that seat peeked (the public `peek`
+events say who peeked at which mouse) or once turned over.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import Page, ViewportSize, WebSocket, expect
+
+from tests.browser.fixtures import NewPage, screenshot
+
+SETTINGS = (
+    'try { localStorage.setItem("mousehole.settings",'
+    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
+)
+WIDE = ViewportSize(width=1280, height=800)
+PHONE = ViewportSize(width=390, height=844)
+PAGE = "window.mousechaosPage"
+SAVE_KEY = "mousehole.mousechaos.match"
+SECRET_KEYS = ("colours", "cards", "peeks")
+
+
+def _open(page: Page, server: str, viewport: ViewportSize, query: str = "") -> None:
+    page.set_viewport_size(viewport)
+    page.context.add_init_script(SETTINGS)
+    page.goto(f"{server}/play/mousechaos{query}")
+    expect(page.get_by_test_id("setup")).to_be_visible()
+
+
+def _start(page: Page, kinds: list[str], level: str = "normal") -> None:
+    page.get_by_test_id("seat-count").select_option(str(len(kinds)))
+    for i, kind in enumerate(kinds):
+        page.get_by_test_id(f"seat-{i}-kind").select_option(kind)
+        if kind == "computer":
+            page.get_by_test_id(f"seat-{i}-level").select_option(level)
+    page.get_by_test_id("start-seat").select_option("0")
+    page.get_by_test_id("start-match").click()
+    expect(page.get_by_test_id("setup")).to_be_hidden()
+
+
+def _frames(page: Page) -> list[dict[str, Any]]:
+    """Every JSON frame the page's sockets receive, in order."""
+    frames: list[dict[str, Any]] = []
+
+    def on_socket(socket: WebSocket) -> None:
+        socket.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def _snapshots(frame: dict[str, Any]) -> list[dict[str, Any]]:
+    if frame.get("type") == "snapshot":
+        return [frame]
+    if frame.get("type") == "update":
+        return [frame["snapshot"]]
+    return []
+
+
+def _check_frame(frame: dict[str, Any], seat: int | None, peeked: set[int]) -> None:
+    """`frame` holds only what `seat` (None: a spectator) may know."""
+    text = json.dumps(frame)
+    for key in SECRET_KEYS:
+        assert f'"{key}":' not in text, f"the secret key {key!r} reached the page"
+    for move in frame.get("moves", []):
+        action = move.get("action") or {}
+        if action.get("type") == "colour":
+            assert action.get("colour") is None, "a mouse's colour came with the deal"
+    for snap in _snapshots(frame):
+        state = snap["state"]
+        if state["phase"] == "over":
+            continue
+        for k, hand in enumerate(state["hands"]):
+            if hand["colour"] is not None:
+                assert hand["owner"] == seat or state["shown"][k], f"card {k} reached seat {seat}"
+        for m, mouse in enumerate(state["mice"]):
+            if mouse["colour"] is not None and not mouse["revealed"]:
+                assert seat is not None and m in peeked, f"mouse {m}'s colour reached seat {seat}"
+
+
+def _peeks(frames: list[dict[str, Any]]) -> dict[int, set[int]]:
+    """Who peeked at which mouse, from the public `peek` events."""
+    seen: dict[int, set[int]] = {}
+    for frame in frames:
+        for move in frame.get("moves", []):
+            for event in move.get("events", []):
+                if event["type"] == "peek":
+                    seen.setdefault(event["seat"], set()).add(event["mouse"])
+    return seen
+
+
+def _ready_or_over(page: Page, timeout: float = 60_000) -> bool:
+    """Wait until this page's seat is to choose (True) or the result is up (False)."""
+    page.wait_for_function(
+        f"""() => document.querySelector('[data-testid=winner]').open
+            || document.querySelector('[data-testid=pass-to]').open
+            || ({PAGE}.idle && !{PAGE}.blocked && ({PAGE}.snapshot?.legal || []).length > 0)""",
+        timeout=timeout,
+    )
+    return not bool(page.evaluate("document.querySelector('[data-testid=winner]').open"))
+
+
+def _phase(page: Page) -> str:
+    return str(page.evaluate(f"{PAGE}.snapshot.state.phase"))
+
+
+def _move_by_keys(page: Page, *, chair: bool = False) -> str:
+    """Play one decision with the keyboard only (N: the next choice, Enter: choose, K: leave
+    the chairs, R: turn the chair); return the phase it was made in."""
+    phase = _phase(page)
+    before = int(page.evaluate(f"{PAGE}.snapshot.version"))
+    page.locator("#kitchen").focus()
+    if phase == "chair" and not chair:
+        page.keyboard.press("k")
+    elif phase in ("piece", "chair"):
+        page.keyboard.press("n")
+        page.keyboard.press("Enter")  # the piece (or the chair)
+        expect(page.locator("#choices .mc-reach").first).to_be_visible()
+        page.keyboard.press("n")
+        page.keyboard.press("Enter")  # its destination
+        if phase == "chair":
+            expect(page.get_by_test_id("poses")).to_be_visible()
+            page.keyboard.press("r")
+            page.keyboard.press("Enter")
+    else:
+        page.keyboard.press("n")
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"() => {PAGE}.snapshot.version > {before}", timeout=10_000)
+    return phase
+
+
+def _no_overflow(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"] if page.viewport_size else True, width
+    for testid in ("kitchen", "prompt"):
+        box = page.get_by_test_id(testid).bounding_box()
+        assert box is not None and box["x"] >= 0
+        assert box["x"] + box["width"] <= (page.viewport_size or WIDE)["width"] + 1
+
+
+def test_a_solo_match_against_computers_is_played_by_keyboard_to_the_result(
+    page: Page, server: str
+) -> None:
+    frames = _frames(page)
+    _open(page, server, WIDE)
+    screenshot(page, "mousechaos-setup-1280")
+    _start(page, ["human", "computer", "computer", "computer"])
+    expect(page.get_by_test_id("kitchen")).to_be_visible()
+    _no_overflow(page)
+    phases: list[str] = []
+    shots: set[str] = set()
+    deadline = time.monotonic() + 240
+    while _ready_or_over(page):
+        assert time.monotonic() < deadline, "the match did not end"
+        phase = _phase(page)
+        if phase == "piece" and "reach" not in shots:
+            page.locator("#kitchen").focus()
+            page.keyboard.press("n")
+            page.keyboard.press("Enter")
+            expect(page.locator("#choices .mc-reach").first).to_be_visible()
+            expect(page.get_by_test_id("prompt")).to_contain_text("Where does the")
+            screenshot(page, "mousechaos-reachable-1280")
+            shots.add("reach")
+            page.keyboard.press("Escape")
+        if phase == "reveal" and "reveal" not in shots:
+            screenshot(page, "mousechaos-reveal-1280")
+            shots.add("reveal")
+        phases.append(_move_by_keys(page, chair=len(phases) % 4 == 3))
+    expect(page.get_by_test_id("winner")).to_be_visible()
+    screenshot(page, "mousechaos-result-1280")
+    assert {"pick", "holder", "piece", "chair"} <= set(phases), phases
+    # The result shows every card; before it, the page never held a computer's secret.
+    expect(page.locator("#mc-result-cards li")).to_have_count(4)
+    peeks = _peeks(frames).get(0, set())
+    for frame in frames:
+        _check_frame(frame, 0, peeks)
+    assert any(f.get("type") == "update" for f in frames)
+
+
+def test_two_humans_on_one_device_never_see_each_others_knowledge(page: Page, server: str) -> None:
+    frames = _frames(page)
+    _open(page, server, WIDE)
+    _start(page, ["human", "human"])
+    handovers = 0
+    deadline = time.monotonic() + 120
+    while handovers < 6 and time.monotonic() < deadline:
+        if page.get_by_test_id("pass-to").is_visible():
+            # Behind the hand-over screen nothing secret is drawn: no card, no peeked colour.
+            expect(page.locator("[data-testid^=card-]")).to_have_count(0)
+            revealed = page.evaluate(f"{PAGE}.view.mice.filter((m) => m.revealed).length")
+            expect(page.locator("#pieces .mc-colour")).to_have_count(revealed)
+            if handovers == 1:
+                screenshot(page, "mousechaos-handover-1280")
+            page.get_by_test_id("pass-ready").click()
+            handovers += 1
+            page.wait_for_function(f"() => !{PAGE}.blocked")
+            seat = int(page.evaluate(f"{PAGE}.snapshot.to_act"))
+            assert page.evaluate(f"{PAGE}.snapshot.you.screen") == seat
+            # The page now shows this seat's own card, and the other's face down.
+            expect(page.get_by_test_id(f"card-{seat}")).to_have_count(2)  # two colours each
+            expect(page.get_by_test_id(f"card-{1 - seat}")).to_have_count(0)
+            continue
+        if not _ready_or_over(page, timeout=20_000):
+            break
+        if page.get_by_test_id("pass-to").is_visible():
+            continue
+        _move_by_keys(page)
+    assert handovers >= 3, handovers
+    # Every frame after a hand-over is the view of the seat at the screen, and holds only its
+    # own card and the mice it peeked at.
+    peeks = _peeks(frames)
+    screens = {snap["you"].get("screen") for f in frames for snap in _snapshots(f)}
+    assert {0, 1} <= screens, screens
+    for frame in frames:
+        for snap in _snapshots(frame):
+            viewer = snap["you"].get("screen")
+            _check_frame(frame, viewer, peeks.get(viewer, set()) if viewer is not None else set())
+    # The autosave keeps no colour card of either seat.
+    saved = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
+    cards = [m["action"] for m in saved["record"]["moves"] if m["action"]["type"] == "card"]
+    assert cards and all(c["colour"] is None for c in cards)
+
+
+def test_an_online_match_in_two_browsers_with_a_spectator_who_sees_no_colours(
+    new_page: NewPage, online_server: str
+) -> None:
+    server = online_server
+    host = new_page()
+    host_frames = _frames(host)
+    _open(host, server, WIDE, "?online=new")
+    host.get_by_test_id("seat-count").select_option("2")
+    host.get_by_test_id("seat-0-name").fill("Ann")
+    host.get_by_test_id("start-match").click()
+    expect(host.get_by_test_id("waiting-room")).to_be_visible()
+    code = host.get_by_test_id("room-code").inner_text()
+    friend = new_page(390, 844)
+    friend.context.add_init_script(SETTINGS)
+    friend_frames = _frames(friend)
+    friend.goto(f"{server}/join/{code}")
+    friend.get_by_test_id("join-name").fill("Bo")
+    friend.get_by_test_id("join-submit").click()
+    friend.wait_for_url(f"**/play/mousechaos?room={code}")
+    watcher = new_page()
+    watcher.context.add_init_script(SETTINGS)
+    watcher_frames = _frames(watcher)
+    watcher.goto(f"{server}/play/mousechaos?room={code}&watch=1")
+    expect(host.get_by_test_id("start-online")).to_be_enabled()
+    host.get_by_test_id("start-online").click()
+    players = [host, friend]
+    for _ in range(14):
+        to_act = int(host.evaluate(f"{PAGE}.snapshot.to_act ?? 0"))
+        mover = players[to_act]
+        if not _ready_or_over(mover, timeout=20_000):
+            break
+        _move_by_keys(mover)
+    screenshot(friend, "mousechaos-online-390")
+    _no_overflow(friend)
+    # Each browser got its own card only; the spectator no card and no unrevealed colour.
+    for frames, seat in ((host_frames, 0), (friend_frames, 1), (watcher_frames, None)):
+        peeks = _peeks(frames).get(seat, set()) if seat is not None else set()
+        for frame in frames:
+            _check_frame(frame, seat, peeks)
+    expect(host.get_by_test_id("card-0")).to_have_count(2)
+    expect(host.get_by_test_id("card-1")).to_have_count(0)
+    expect(friend.get_by_test_id("card-1")).to_have_count(2)
+    expect(watcher.locator("[data-testid^=card-]")).to_have_count(0)
+    screenshot(watcher, "mousechaos-spectator-1280")
+
+
+def test_the_page_fits_a_phone_and_a_chair_is_placed_by_keyboard(page: Page, server: str) -> None:
+    _open(page, server, PHONE)
+    screenshot(page, "mousechaos-setup-390")
+    _start(page, ["human", "computer"], level="easy")
+    deadline = time.monotonic() + 120
+    while _ready_or_over(page) and time.monotonic() < deadline:
+        if _phase(page) == "chair" and page.evaluate(
+            f"{PAGE}.snapshot.legal.some((a) => a.type === 'chair')"
+        ):
+            page.locator("#kitchen").focus()
+            page.keyboard.press("n")
+            page.keyboard.press("Enter")
+            page.keyboard.press("n")
+            page.keyboard.press("Enter")
+            expect(page.get_by_test_id("poses")).to_be_visible()
+            expect(page.get_by_test_id("prompt")).to_have_text(re.compile("^Turn the chair"))
+            _no_overflow(page)
+            expect(page.get_by_test_id("place-chair")).to_be_in_viewport()
+            screenshot(page, "mousechaos-chair-390")
+            before = int(page.evaluate(f"{PAGE}.snapshot.version"))
+            page.keyboard.press("l")  # lying, where that is allowed; else the pose stays
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"() => {PAGE}.snapshot.version > {before}")
+            events = page.evaluate(
+                f"""{PAGE}.received.filter((m) => m.type === 'update')
+                    .flatMap((m) => m.moves.flatMap((mv) => mv.events.map((e) => e.type)))"""
+            )
+            assert "chair" in events
+            return
+        _move_by_keys(page)
+    raise AssertionError("no chair could be moved")
