@@ -19,12 +19,13 @@ from mousehole.server import create_app
 from mousehole.server.hub import OnlineSettings
 from mousehole.server.store import SQLiteStore
 from mousehole.server.store.postgres import PostgresStore
+from tests.server import scenes
 
 from .test_cli import run
 
 OPTIONS = {"seats": 2, "start_seat": 0}
 LOCAL = {
-    "game": "mousetrap",
+    "game": scenes.NAME,
     "options": OPTIONS,
     "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
 }
@@ -67,7 +68,7 @@ def played(tmp_path: Path) -> dict[str, Any]:
                 _act(ws, snapshot, snapshot["to_act"])
                 snapshot = _until(ws, "update")["snapshot"]
         seats = [{"kind": "open"}, {"kind": "open"}]
-        body = {"game": "mousetrap", "options": OPTIONS, "seats": seats, "host_name": "Ann"}
+        body = {"game": scenes.NAME, "options": OPTIONS, "seats": seats, "host_name": "Ann"}
         ann = client.post("/api/online", json=body).json()
         code = ann["code"]
         bo = client.post(f"/api/online/{code}/join", json={"name": "Bo"}).json()

@@ -1,14 +1,23 @@
-"""Rooms for the server's in-process tests: two humans' setup, a private room, and play.
+"""Rooms for the server's tests: the game they play, two humans' setup, a private room, and play.
 
-Shared by the hub, writer, storage and PostgreSQL tests, so that each builds the same rooms.
+Shared by the hub, writer, storage, PostgreSQL and live-server tests, so that each builds the
+same rooms.
 """
 
 from __future__ import annotations
 
 import time
 
+from mousehole.games import MANIFESTS
 from mousehole.server.online import OnlineRoom
 from mousehole.server.room import Committed, Room
+
+GAME = MANIFESTS[0]
+"""The game of the server's tests that need a game, any game: they act from a snapshot's legal
+list and check rooms, storage and the wire, never a rule, so they read the registry's first
+rather than name one (tests/test_one_folder.py). A computer seat plays its first level."""
+NAME = GAME.name
+LEVEL = GAME.levels[0]
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 OPTIONS = {"seats": 2, "start_seat": 0}
@@ -26,6 +35,6 @@ def play(room: Room, turns: int) -> list[Committed]:
 def private_room(room_id: str) -> OnlineRoom:
     """Return a new private room (a local match of two humans) with the id `room_id`."""
     room, _ = OnlineRoom.create_private(
-        "mousetrap", OPTIONS, HUMANS, room_id=room_id, clock=time.monotonic, grace=60
+        NAME, OPTIONS, HUMANS, room_id=room_id, clock=time.monotonic, grace=60
     )
     return room

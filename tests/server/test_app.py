@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,15 +10,22 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from mousehole.games import GAMES, REGISTRY, Page
-from mousehole.server import create_app
-from mousehole.server.catalogue import COMING_SOON
+from mousehole.games import GAMES, MANIFESTS, GameManifest, Page
+from mousehole.server import catalogue, create_app
+from mousehole.server.catalogue import COMING_SOON, PlannedGame
 from mousehole.server.pages import WEB_DIR
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
     return TestClient(create_app(str(tmp_path / "db" / "mousehole.sqlite3")))
+
+
+PAGE_GAMES = [m for m in MANIFESTS if m.page is not None]
+"""The registered games with a browser page (the home card's Play button, /play/<name>)."""
+PAGE = PAGE_GAMES[0].name
+FOLDER = PAGE_GAMES[0].page.folder if PAGE_GAMES[0].page else PAGE
+"""A game page and its web folder, for the tests of what every page and module gets."""
 
 
 @dataclass(frozen=True)
@@ -32,27 +40,36 @@ class FakeGame:
     page: Page | None = None
 
 
-def test_home_page_lists_mouse_trap_with_its_seats_and_a_play_button(
-    client: TestClient,
+@pytest.mark.parametrize("entry", PAGE_GAMES, ids=lambda m: m.name)
+def test_home_page_lists_each_game_with_a_page_with_its_seats_and_a_play_button(
+    client: TestClient, entry: GameManifest
 ) -> None:
     response = client.get("/")
 
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/html")
-    game = GAMES["mousetrap"]
-    assert "Mouse Trap" in response.text
-    assert f"{game.min_seats}–{game.max_seats} players" in response.text
-    assert 'href="/play/mousetrap" data-testid="play-mousetrap"' in response.text
-    assert 'data-continue="mousetrap"' in response.text  # shown by script for a saved match
-    assert 'href="/playground/mousetrap"' in response.text
-    assert "mousehole simulate mousetrap" not in response.text
+    name, text = entry.name, response.text
+    assert html.escape(entry.title) in text
+    assert f"{entry.min_seats}–{entry.max_seats} players" in text
+    assert f'href="/play/{name}" data-testid="play-{name}"' in text
+    assert f'data-continue="{name}"' in text  # shown by script for a saved match
+    assert entry.page is not None
+    for route, _label in entry.page.extras:  # the manifest's extra pages, linked from the card
+        assert f'href="/{route}/{name}"' in text
+    assert f"mousehole simulate {name}" not in text
+
+
+def test_there_are_games_with_pages_and_extra_pages_on_the_home_page() -> None:
+    assert PAGE_GAMES and any(entry.page and entry.page.extras for entry in PAGE_GAMES)
 
 
 def test_home_page_shows_every_game_registered_or_coming_soon(client: TestClient) -> None:
     text = client.get("/").text
 
-    for title in ("Aus die Maus!", "Don&#x27;t Cut the Cheese", "Mouse Chaos"):
-        assert title in text
+    for entry in MANIFESTS:
+        assert html.escape(entry.title) in text
+    for planned in COMING_SOON:
+        assert html.escape(planned.title) in text
     # the heading and each planned game; no shelf at all once every planned game is registered
     assert text.count("Coming soon") == (1 + len(COMING_SOON) if COMING_SOON else 0)
 
@@ -75,13 +92,17 @@ def test_home_page_escapes_what_the_registry_says(tmp_path: Path) -> None:
     assert "Tom &amp; Jerry" in text
 
 
-def test_a_planned_game_that_gets_registered_is_no_longer_coming_soon(tmp_path: Path) -> None:
-    games = {"mousechaos": FakeGame("mousechaos", "Mouse Chaos", "Chaos.")}
+def test_a_planned_game_that_gets_registered_is_no_longer_coming_soon(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planned = (PlannedGame("cheddar", "Cheddar Chase"), PlannedGame("brie", "Brie Run"))
+    monkeypatch.setattr(catalogue, "COMING_SOON", planned)
+    games = {"cheddar": FakeGame("cheddar", "Cheddar Chase", "Chase.")}
     text = TestClient(create_app(str(tmp_path / "db.sqlite3"), games=games)).get("/").text
 
-    assert text.count("Mouse Chaos") == 1
-    others = sum(g.name != "mousechaos" for g in COMING_SOON)  # a badge for each other one
-    assert text.count("Coming soon") == (1 + others if others else 0)
+    assert text.count("Cheddar Chase") == 1
+    assert "Brie Run" in text
+    assert text.count("Coming soon") == 1 + 1  # the heading and the other one's badge
 
 
 def test_api_games_returns_every_registered_game_with_its_fields(client: TestClient) -> None:
@@ -90,17 +111,17 @@ def test_api_games_returns_every_registered_game_with_its_fields(client: TestCli
     assert response.status_code == 200
     games = response.json()
     assert [game["name"] for game in games] == list(GAMES)
-    mousetrap = games[0]
-    manifest = REGISTRY["mousetrap"]
-    assert mousetrap == {
-        "name": "mousetrap",
+    first = games[0]
+    manifest = MANIFESTS[0]
+    assert first == {
+        "name": manifest.name,
         "title": manifest.title,
         "summary": manifest.blurb,
         "min_seats": manifest.min_seats,
         "max_seats": manifest.max_seats,
         "browser_ready": manifest.page is not None,
     }
-    assert mousetrap["title"] == "Mouse Trap"
+    assert [game["title"] for game in games] == [m.title for m in MANIFESTS]
 
 
 def test_healthz_reports_the_sqlite_path_and_the_file_exists(tmp_path: Path) -> None:
@@ -169,7 +190,7 @@ def test_a_missing_static_file_is_a_404_page(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["/", "/api/games", "/healthz", "/play/mousetrap", "/static/index.css", "/nope"]
+    "path", ["/", "/api/games", "/healthz", f"/play/{PAGE}", "/static/index.css", "/nope"]
 )
 def test_every_response_carries_the_security_headers(client: TestClient, path: str) -> None:
     response = client.get(path)
@@ -186,7 +207,7 @@ def test_healthz_says_failing_while_commits_fail_and_ok_once_they_succeed(
 ) -> None:
     db_path = tmp_path / "db.sqlite3"
     app = create_app(str(db_path))
-    setup = {"game": "mousetrap", "options": {"seats": 2}, "seats": [{"kind": "human"}] * 2}
+    setup = {"game": MANIFESTS[0].name, "options": {"seats": 2}, "seats": [{"kind": "human"}] * 2}
     with TestClient(app) as client:
         app.state.store._db.execute("PRAGMA busy_timeout=50")  # fail fast, not in 5 s
         other = sqlite3.connect(db_path, isolation_level=None)
@@ -207,9 +228,9 @@ def test_healthz_says_failing_while_commits_fail_and_ok_once_they_succeed(
 @pytest.mark.parametrize(
     ("path", "cache"),
     [
-        ("/static/mousetrap/main.js", "no-cache"),
+        (f"/static/{FOLDER}/main.js", "no-cache"),
         ("/static/index.css", "no-cache"),
-        ("/play/mousetrap", "no-cache"),
+        (f"/play/{PAGE}", "no-cache"),
         ("/", "no-cache"),
         ("/api/games", "no-cache"),
         ("/static/fonts/kalam-latin-700-normal.woff2", "public, max-age=31536000, immutable"),
@@ -224,9 +245,9 @@ def test_modules_and_pages_are_revalidated_and_fonts_kept(
 
 
 def test_an_unchanged_module_is_answered_304_when_revalidated(client: TestClient) -> None:
-    first = client.get("/static/mousetrap/main.js")
+    first = client.get(f"/static/{FOLDER}/main.js")
     again = client.get(
-        "/static/mousetrap/main.js", headers={"If-None-Match": first.headers["etag"]}
+        f"/static/{FOLDER}/main.js", headers={"If-None-Match": first.headers["etag"]}
     )
     assert again.status_code == 304 and again.content == b""
     assert again.headers["cache-control"] == "no-cache"

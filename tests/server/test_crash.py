@@ -21,15 +21,16 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tests.processes import ServerProcess, post_json
+from tests.server import scenes
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
 SETUP = {
-    "game": "mousetrap",
+    "game": scenes.NAME,
     "options": {"seats": 2, "start_seat": 0},
     "seats": [
         {"kind": "human", "name": "Ann"},
-        {"kind": "computer", "name": "Cy", "level": "easy"},
+        {"kind": "computer", "name": "Cy", "level": scenes.LEVEL},
     ],
 }
 
@@ -159,7 +160,7 @@ def test_an_online_room_killed_mid_match_keeps_its_seats_host_and_moves_and_play
     servers: list[Server], tmp_path: Path
 ) -> None:
     server = _start(servers, tmp_path)
-    body = {"game": "mousetrap", "options": {"seats": 2, "start_seat": 0}, "host_name": "Ann"}
+    body = {"game": scenes.NAME, "options": {"seats": 2, "start_seat": 0}, "host_name": "Ann"}
     ann = server.post("/api/online", {**body, "seats": [{"kind": "open"}, {"kind": "open"}]})
     code = ann["code"]
     bo = server.post(f"/api/online/{code}/join", {"name": "Bo"})

@@ -166,7 +166,7 @@ def _run(tmp_path: Path, scenario: Scenario) -> None:
         app = create_app(str(path))
         hub: Hub = app.state.hub
         room, token = OnlineRoom.create_private(
-            "mousetrap",
+            scenes.NAME,
             scenes.OPTIONS,
             scenes.HUMANS,
             room_id="00000000000000c1",

@@ -15,9 +15,10 @@ from websockets.sync.client import connect
 
 from mousehole.server.wire import MAX_FRAME, MAX_MESSAGE
 from tests.processes import ServerProcess
+from tests.server import scenes
 
 SETUP = {
-    "game": "mousetrap",
+    "game": scenes.NAME,
     "options": {"seats": 2, "start_seat": 0},
     "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
 }

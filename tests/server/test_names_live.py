@@ -24,15 +24,16 @@ from hypothesis import strategies as st
 from websockets.sync.client import connect
 
 from tests.processes import ServerProcess, post_json
+from tests.server import scenes
 
 ONLINE = {
-    "game": "mousetrap",
+    "game": scenes.NAME,
     "options": {"seats": 3},
     "seats": [{"kind": "open"}, {"kind": "open"}, {"kind": "open"}],
     "host_name": "Ann",
 }
 LOCAL = {
-    "game": "mousetrap",
+    "game": scenes.NAME,
     "options": {"seats": 2},
     "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
 }
@@ -121,7 +122,7 @@ def test_a_name_that_breaks_the_rules_is_refused_wherever_it_enters(
     assert answer["error"]["message"].startswith("name: ")
     status, answer = _post(f"{server.url}/api/online", ONLINE | {"host_name": name})
     assert (status, answer["error"]["code"]) == (400, "bad_name"), answer
-    seats = [{"kind": "open"}, {"kind": "computer", "level": "easy", "name": name}]
+    seats = [{"kind": "open"}, {"kind": "computer", "level": scenes.LEVEL, "name": name}]
     status, answer = _post(f"{server.url}/api/online", ONLINE | {"seats": seats})
     assert (status, answer["error"]["code"]) == (400, "bad_name"), answer
     assert answer["error"]["message"].startswith("seats[1].name: ")
@@ -208,7 +209,7 @@ options = st.just({"seats": 2}) | st.dictionaries(wild_text, wild_json, max_size
 )
 local_bodies = st.fixed_dictionaries(
     {
-        "game": st.just("mousetrap") | wild_text,
+        "game": st.just(scenes.NAME) | wild_text,
         "options": options,
         "seats": st.lists(
             st.fixed_dictionaries({"kind": st.just("human"), "name": some_name}),
@@ -220,12 +221,12 @@ local_bodies = st.fixed_dictionaries(
 )
 online_bodies = st.fixed_dictionaries(
     {
-        "game": st.just("mousetrap") | wild_text,
+        "game": st.just(scenes.NAME) | wild_text,
         "options": options,
         "seats": st.tuples(
             st.fixed_dictionaries({"kind": st.just("open")}, optional={"name": some_name}),
             st.fixed_dictionaries(
-                {"kind": st.just("computer"), "level": st.just("easy") | wild_text},
+                {"kind": st.just("computer"), "level": st.just(scenes.LEVEL) | wild_text},
                 optional={"name": some_name},
             ),
         ).map(list),

@@ -35,11 +35,11 @@ from tests.processes import ServerProcess, free_port, post_json
 from tests.server import scenes
 
 SETUP: dict[str, Any] = {
-    "game": "mousetrap",
+    "game": scenes.NAME,
     "options": {"seats": 2, "start_seat": 0},
     "seats": [
         {"kind": "human", "name": "Ann"},
-        {"kind": "computer", "name": "Cy", "level": "easy"},
+        {"kind": "computer", "name": "Cy", "level": scenes.LEVEL},
     ],
 }
 
@@ -77,7 +77,7 @@ def test_the_health_check_names_host_port_and_database_never_the_password(
 def test_a_second_writer_of_a_move_is_refused_by_the_primary_key_and_the_match_never_forks(
     store: PostgresStore, postgres_url: str
 ) -> None:
-    room, _ = Room.create("mousetrap", SETUP["options"], scenes.HUMANS, room_id="r1")
+    room, _ = Room.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id="r1")
     store.create(room.stored())
     ours = scenes.play(room, 1)[:1]
     # another instance stores move 0 of the same room and has not committed yet: our SELECT
@@ -107,7 +107,7 @@ def test_two_stores_on_one_database_the_second_append_of_a_move_is_refused(
 ) -> None:
     first, second = PostgresStore(postgres_url), PostgresStore(postgres_url)
     try:
-        room, _ = Room.create("mousetrap", SETUP["options"], scenes.HUMANS, room_id="r1")
+        room, _ = Room.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id="r1")
         first.create(room.stored())
         moves = scenes.play(room, 1)
         first.append("r1", moves)

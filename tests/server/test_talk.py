@@ -26,6 +26,7 @@ from mousehole.server.hub import Hub, OnlineSettings
 from mousehole.server.store.sqlite import SQLiteStore
 from mousehole.server.talk import KEPT_LINES, MAX_LINE, REACTIONS, RECENT_LINES
 from tests.processes import ServerProcess, post_json
+from tests.server import scenes
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +66,7 @@ def _room(client: TestClient) -> tuple[str, str, str]:
     """Create an online room for Ann (host, seat 0) and Bo (seat 1); return the code and
     both seat tokens."""
     body = {
-        "game": "mousetrap",
+        "game": scenes.NAME,
         "options": {"seats": 2, "start_seat": 0},
         "seats": [{"kind": "open"}, {"kind": "open"}],
         "host_name": "Ann",
@@ -234,7 +235,7 @@ def test_a_local_match_refuses_reactions_chat_and_the_switch_as_a_private_room(
     client: TestClient, db: Path
 ) -> None:
     body = {
-        "game": "mousetrap",
+        "game": scenes.NAME,
         "options": {"seats": 2, "start_seat": 0},
         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
     }
@@ -325,7 +326,7 @@ def test_a_full_snapshot_carries_the_last_lines_and_an_update_none(
                 ann.send_json({"type": "chat", "text": f"line {n}"})
                 _until(ann, "said")
             ann.send_json({"type": "start"})
-            _until(ann, "snapshot")
+            started = _until(ann, "snapshot")
             with client.websocket_connect(url) as late:  # a late joiner sees the recent talk
                 chat = _hello(late, token=bo_token)["chat"]
                 assert len(chat) == RECENT_LINES
@@ -338,7 +339,8 @@ def test_a_full_snapshot_carries_the_last_lines_and_an_update_none(
                     "text": f"line {RECENT_LINES + 2}",
                     "at": "",
                 }
-                ann.send_json({"type": "act", "action": {"type": "roll"}, "version": 0, "id": "1"})
+                act = {"action": started["legal"][0], "version": started["version"], "id": "1"}
+                ann.send_json({"type": "act", **act})
                 update = _until(late, "update")
                 assert "chat" not in update["snapshot"] and "chat_on" in update["snapshot"]
 
@@ -376,7 +378,7 @@ def test_talk_and_the_switch_come_back_after_the_server_is_killed(tmp_path: Path
     server = ServerProcess(tmp_path / "db.sqlite3", tmp_path / "server.log").start()
     try:
         body = {
-            "game": "mousetrap",
+            "game": scenes.NAME,
             "options": {"seats": 2},
             "seats": [{"kind": "open"}, {"kind": "open"}],
             "host_name": "Ann",

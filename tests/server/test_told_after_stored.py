@@ -27,6 +27,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tests.processes import ServerProcess, post_json
+from tests.server import scenes
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
@@ -122,9 +123,9 @@ def hello(
 
 
 def started_room(server: ServerProcess) -> tuple[str, dict[int, str]]:
-    """Create a started two-player Mouse Trap room (Ann starts); return its code and tokens."""
+    """Create a started two-player room (Ann starts); return its code and tokens."""
     body = {
-        "game": "mousetrap",
+        "game": scenes.NAME,
         "options": {"seats": 2, "start_seat": 0},
         "host_name": "Ann",
         "seats": [{"kind": "open"}, {"kind": "open"}],

@@ -20,3 +20,8 @@ def test_its_page_is_a_game_folder_and_a_match_page() -> None:
     assert MANIFEST.page is not None
     assert MANIFEST.page.folder in test_web.GAME_FOLDERS
     assert "mousetrap" in test_play_pages.PLAY_GAMES
+
+
+def test_its_card_links_the_trap_playground() -> None:
+    assert MANIFEST.page is not None
+    assert [route for route, _label in MANIFEST.page.extras] == ["playground"]

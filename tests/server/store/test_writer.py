@@ -26,7 +26,7 @@ def store(tmp_path: Path) -> Iterator[SQLiteStore]:
 
 
 def _room(room_id: str) -> Room:
-    return Room.create("mousetrap", scenes.OPTIONS, scenes.HUMANS, room_id=room_id)[0]
+    return Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id=room_id)[0]
 
 
 def test_the_writer_groups_concurrent_writes_into_few_transactions(store: SQLiteStore) -> None:
