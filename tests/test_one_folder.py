@@ -87,7 +87,6 @@ PENDING: dict[str, set[str]] = {
     "tests/ops/test_proxy.py": {"mousetrap"},
     "tests/server/test_live.py": {"mousetrap"},
     "tests/server/test_online.py": {"ausdiemaus", "mousetrap"},
-    "tests/server/test_play_pages.py": {"dontcutthecheese"},
     "tests/server/test_room.py": {"mousetrap"},
     "tests/server/test_storage.py": {"mousetrap"},
     "tests/server/test_wire_live.py": {"mousetrap"},
@@ -106,6 +105,7 @@ BEING_WRITTEN: tuple[str, ...] = (
     "tests/browser/test_replays.py",
     "tests/server/test_replay.py",
     "tests/cluster/*",
+    "tests/server/test_play_pages.py",
 )
 """Test files (patterns) that other engineers are writing while this check is tightened: they
 may name any game until they land and are moved into their games' folders or made to read the
