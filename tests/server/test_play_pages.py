@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html import escape
 
 import pytest
 from starlette.testclient import TestClient
@@ -69,8 +70,9 @@ def test_the_match_page_has_the_shared_header_made_from_the_manifest(
     assert response.headers["content-type"].startswith("text/html")
     html = response.text
     assert html.count('<header class="play-head">') == 1
-    assert f"<title>{game.title} — Mousehole</title>" in html
-    assert f'<h1 class="play-title">{game.title} <span class="mode-badge"' in html
+    title = escape(game.title)  # a title with an apostrophe is escaped in the page
+    assert f"<title>{title} — Mousehole</title>" in html
+    assert f'<h1 class="play-title">{title} <span class="mode-badge"' in html
     assert f'<script type="module" src="/static/{game.page.folder}/main.js"></script>' in html
     assert f'href="/rules/{name}" target="_blank"' in html
     for route, label in game.page.extras:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -87,7 +88,8 @@ def test_the_home_card_of_each_game_links_its_rules_page(client: TestClient) -> 
 
     for game in RULES_GAMES:
         assert f'href="/rules/{game}" data-testid="rules-{game}"' in text
-        assert f'How to play<span class="visually-hidden"> {GAMES[game].title}' in text
+        title = escape(GAMES[game].title)  # an apostrophe is escaped in the page
+        assert f'How to play<span class="visually-hidden"> {title}' in text
 
 
 def test_an_unknown_game_has_no_rules_page(client: TestClient) -> None:
