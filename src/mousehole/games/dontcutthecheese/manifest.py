@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import State
-from ..manifest import Conformance, GameManifest
+from ..manifest import Conformance, GameManifest, Page
 from .actions import COLOURS
 from .bots import BOTS
 from .rules import CheeseGame
@@ -69,5 +69,5 @@ MANIFEST = GameManifest(
     bots=BOTS,
     # ruling 3: the tear threshold is server-side only until its paper snaps
     conformance=Conformance(invariants, secrets, frozenset({"threshold"})),
-    page=None,  # no browser page yet: the home page offers the command line
+    page=Page("dontcutthecheese"),
 )

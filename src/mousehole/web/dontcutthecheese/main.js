@@ -1,0 +1,131 @@
+// The Don't Cut the Cheese match page: the game's view on the shared match controller
+// (docs/web.md). The controller runs the room, the record, the pacing and the page's shared
+// buttons; this module gives it the trap and the table (trap.js, table.js, render.js), the
+// animations (animate.js), the controls and dialogs (controls.js), the log's words (log.js) and
+// the new-match form. The server decides everything: the paper's tear threshold never reaches
+// the page before its snap, tokens are drawn by the server, and each legal bite comes with the
+// strength after it, computed by the rules.
+
+import "./sounds.js";
+import { createMatch } from "/static/shared/match/controller.js";
+import { createAnnouncer } from "/static/shared/announce.js";
+import { MICE, mouseSvg } from "./pieces.js";
+import { initTrap } from "./trap.js";
+import { initTable } from "./table.js";
+import { initLog, addLine, clearLog, exportLog, restoreLog } from "./log.js";
+import { initRender, render, renderPending, viewFromSnapshot } from "./render.js";
+import { initAnimate, playMoves, endBatch, skip } from "./animate.js";
+import { initControls, onKey, yourTurn, showPass, showWinner, hideWinner } from "./controls.js";
+import { coachFirstTurn } from "./coach-marks.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The new-match form (shared/setup.js): 2 to 6 players, three computer levels. */
+const SETUP = {
+  seats: { min: 2, max: 6, default: 3 },
+  noun: "players",
+  firstLabel: "First to spin",
+  humanNames: ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"],
+  computerNames: ["Whiskers", "Nibbles", "Pip", "Brie", "Gouda", "Feta"],
+  levels: ["easy", "normal", "hard"],
+  level: "normal",
+  token: (seat, letter) => mouseSvg(seat, letter, 34),
+  tokenLabel: (seat) => MICE[seat].label,
+  note: ({ online, humans, friends }) => (online
+    ? friends
+      ? `Online: you get a room code and a link for ${friends === 1 ? "your friend" : `your ${friends} friends`}. Nobody sees how much the paper can take until it snaps.`
+      : "Online: at least one seat must be open for a friend (or play on this device)."
+    : humans === 0
+      ? "All computer players: sit back and watch the paper."
+      : humans === 1
+        ? "Solo: you against the computer players. Keep the paper holding!"
+        : `Same device: ${humans} humans pass the screen between turns.`),
+};
+
+/** The page's model: the controller keeps its fields here too (docs/web.md). */
+const app = {
+  view: null, mouth: null, refusal: "", chomp: null, chompPreview: null, spinning: false, story: [],
+};
+
+const el = {
+  table: $("table"), paper: null, prompt: $("prompt"), promptSub: $("prompt-sub"),
+  strength: $("strength"), direction: $("direction-note"), spin: $("spin"), bite: $("bite"),
+  skip: $("skip-animation"), speed: $("speed-toggle"), seats: $("seats"),
+  connection: $("connection"), download: $("download-record"),
+};
+
+const announce = createAnnouncer($("status"));
+initLog($("log"));
+el.paper = initTrap($("trap-layer"));
+initTable({ svg: el.table, trap: $("trap-layer"), spinner: $("spinner-layer"), bag: $("bag-layer"), seats: $("seats-layer") });
+
+function newMatch(snapshot) {
+  const first = snapshot.to_act ?? snapshot.state.current;
+  if (first !== null && first !== undefined) {
+    addLine(`${match.seatName(first)}'s turn.`, match.turnLine(first));
+    announce(`New match. ${match.seatName(first)} spins first.`);
+  }
+}
+
+/** After a batch: a new turn is said (the winner has its own dialog). */
+function afterMoves(before) {
+  const state = app.snapshot.state;
+  if (state.phase !== "over" && before !== undefined && state.current !== before && app.snapshot.to_act !== null) {
+    announce(`${match.seatName(state.current)}'s turn.`);
+  }
+}
+
+const match = createMatch({
+  name: "dontcutthecheese",
+  model: app,
+  form: SETUP,
+  log: { addLine, clearLog, exportLog, restoreLog },
+  announce,
+  turnHeadings: true,
+  words: { first: (name) => `${name} spins first.` },
+  view: {
+    render,
+    pending: renderPending,
+    show: (snap) => {
+      app.view = viewFromSnapshot(snap, app.record);
+      render();
+    },
+    reset: () => {
+      app.view = null;
+      app.mouth = null;
+      app.refusal = "";
+      app.story = [];
+    },
+    // The end's events, so the winner's explanation survives a reload.
+    saved: () => ({ story: app.story.slice(-40) }),
+    restore: (saved) => {
+      app.story = Array.isArray(saved.story) ? saved.story : [];
+    },
+    newMatch,
+    animate: playMoves,
+    skip,
+    batchEnd: endBatch,
+    beforeMoves: () => app.view?.current,
+    afterMoves,
+    finished: showWinner,
+    hideFinished: hideWinner,
+    yourTurn,
+    handOver: (seat) => showPass(seat),
+    // A computer seat (or a chance step): a watchable pause before the server decides.
+    computerPause: () => 650 * app.factor * (app.reduced ? 0.5 : 1),
+    key: onKey,
+  },
+});
+
+initRender(match, el);
+initAnimate(match, { log: addLine, say: announce, layers: { fx: $("fx-layer"), trap: $("trap-layer") } });
+initControls(match, el, { say: announce });
+match.open();
+render();
+
+// `window.dontcutthecheesePage`: a read-only peek for debugging (no authority: the server decides).
+match.peek({
+  get view() { return app.view; },
+  get mouth() { return app.mouth; },
+});
+coachFirstTurn(app);

@@ -1,0 +1,157 @@
+// The table around the trap: where everything sits on a wide or a narrow screen, the spinner
+// (its pointer the nose of a mouse), the bag of tokens, and the seats in turn order with arrows
+// that show the direction of play. Drawn from the view model; decides nothing.
+
+import { COLOURS, INK, dialMarkup, faceAngle, mouseMarkup, noseMarkup, tokenMarkup } from "./pieces.js";
+import { escapeHtml } from "/static/shared/html.js";
+
+const DIAL = 118;
+const PLATE_W = 98;
+const PLATE_H = 132;
+const GAP = 14;
+
+/** Where the groups sit: a wide table, or a tall one for a phone. */
+const LAYOUTS = {
+  wide: {
+    box: [0, 0, 1200, 720], trap: [150, 4, 1], spinner: [150, 566], bag: [1078, 570], seats: [300, 468],
+  },
+  narrow: {
+    box: [0, 0, 720, 870], trap: [2, 4, 0.79], spinner: [190, 490], bag: [548, 486], seats: [8, 672],
+  },
+};
+
+let el = null;
+let layout = "";
+let pointerAngle = 0;
+
+/** Remember the table's SVG and its groups (`els`: svg, trap, spinner, bag, seats, fx). */
+export function initTable(els) {
+  el = els;
+  el.spinner.innerHTML = `<g class="spinner-dial">${dialMarkup(DIAL)}</g>
+    <g class="spinner-pointer" data-testid="spinner-pointer">${noseMarkup(DIAL * 0.62)}</g>
+    <circle class="spinner-pin" r="7"/>
+    <text class="spinner-label" y="${DIAL + 38}" text-anchor="middle">the spinner</text>`;
+  el.bag.innerHTML = `<g class="bag-art">
+      <path class="bag-sack" d="M-58 -20 C-70 40 -50 78 0 80 C50 78 70 40 58 -20 C40 -40 -40 -40 -58 -20 Z"/>
+      <path class="bag-neck" d="M-34 -34 C-20 -50 20 -50 34 -34 L26 -22 C10 -30 -10 -30 -26 -22 Z"/>
+      <path class="bag-tie" d="M-30 -28 C-10 -20 10 -20 30 -28"/>
+    </g>
+    <text class="bag-count" data-testid="bag-count" y="30" text-anchor="middle"></text>
+    <text class="bag-label" y="106" text-anchor="middle">the bag</text>`;
+}
+
+/** Choose the layout for the window's shape; true when it changed. */
+export function chooseLayout() {
+  const want = window.innerWidth < 640 ? "narrow" : "wide";
+  if (want === layout) return false;
+  layout = want;
+  const l = LAYOUTS[want];
+  el.svg.setAttribute("viewBox", l.box.join(" "));
+  el.svg.dataset.layout = want;
+  el.trap.setAttribute("transform", `translate(${l.trap[0]} ${l.trap[1]}) scale(${l.trap[2]})`);
+  el.spinner.setAttribute("transform", `translate(${l.spinner[0]} ${l.spinner[1]})`);
+  el.bag.setAttribute("transform", `translate(${l.bag[0]} ${l.bag[1]})`);
+  el.seats.setAttribute("transform", `translate(${l.seats[0]} ${l.seats[1]})`);
+  return true;
+}
+
+/** Where the bag's mouth is, in table coordinates. */
+export function bagPoint() {
+  const [x, y] = LAYOUTS[layout || "wide"].bag;
+  return [x, y - 30];
+}
+
+function plateX(seat, n) {
+  const width = layout === "narrow" ? 704 : 640;
+  const used = n * PLATE_W + (n - 1) * GAP;
+  return (width - used) / 2 + seat * (PLATE_W + GAP);
+}
+
+/** Where seat `seat`'s tokens go, in table coordinates. */
+export function seatPoint(seat, n) {
+  const [sx, sy] = LAYOUTS[layout || "wide"].seats;
+  return [sx + plateX(seat, n) + PLATE_W / 2, sy + PLATE_H - 30];
+}
+
+// ---------------------------------------------------------------- the spinner
+
+/** Turn the pointer to `angle` degrees (clockwise from straight up). */
+export function setPointer(angle) {
+  pointerAngle = angle;
+  el.spinner.querySelector(".spinner-pointer").setAttribute("transform", `rotate(${angle.toFixed(2)})`);
+}
+
+export function pointer() {
+  return pointerAngle;
+}
+
+/** Point at `face` (an index, or null: straight up) and light its segment. */
+export function showFace(face) {
+  if (face !== null && face !== undefined) setPointer(faceAngle(face));
+  for (const seg of el.spinner.querySelectorAll(".dial-face")) seg.classList.remove("lit");
+  if (face !== null && face !== undefined) el.spinner.querySelectorAll(".dial-face")[face]?.classList.add("lit");
+}
+
+// ---------------------------------------------------------------- the bag and the seats
+
+export function drawBag(bag) {
+  const total = COLOURS.reduce((sum, c) => sum + (bag[c] || 0), 0);
+  el.bag.querySelector(".bag-count").textContent = `${total}`;
+  el.bag.classList.toggle("empty", total === 0);
+}
+
+function arrowsMarkup(n, direction) {
+  const arrows = [];
+  for (let i = 0; i + 1 < n; i += 1) {
+    const x = plateX(i, n) + PLATE_W + GAP / 2;
+    arrows.push(`<path class="dir-arrow" transform="translate(${x} ${PLATE_H / 2}) scale(${direction})" d="M-6 -9 L6 0 L-6 9"/>`);
+  }
+  // The way round from the last seat back to the first, below the plates.
+  const x0 = plateX(0, n) + PLATE_W / 2;
+  const x1 = plateX(n - 1, n) + PLATE_W / 2;
+  const y = PLATE_H + 8;
+  const head = direction > 0 ? `M${x0 + 10} ${y + 2} l-10 -10 l-6 13` : `M${x1 - 10} ${y + 2} l10 -10 l6 13`;
+  arrows.push(`<path class="dir-loop" d="M${x1} ${y - 4} C${x1} ${y + 26} ${x0} ${y + 26} ${x0} ${y - 4}"/><path class="dir-loop-head" d="${head}"/>`);
+  return `<g class="dir-arrows" data-testid="direction" data-direction="${direction}">${arrows.join("")}</g>`;
+}
+
+/** The seats in turn order: each mouse, its name, its tokens by colour, and the play arrows. */
+export function drawSeats(view, names, letters) {
+  const n = view.tokens.length;
+  const plates = view.tokens.map((held, seat) => {
+    const x = plateX(seat, n);
+    const classes = ["plate"];
+    if (view.phase !== "over" && view.current === seat && view.phase !== "draw") classes.push("active");
+    if (view.winner === seat) classes.push("winner");
+    if ((view.spinOff?.contestants || []).includes(seat) && view.phase !== "over") classes.push("contest");
+    const tokens = COLOURS.map((colour, k) => {
+      const count = held[colour] || 0;
+      const tx = 20 + k * 29;
+      return `<g transform="translate(${tx} ${PLATE_H - 30})" class="${count ? "" : "none"}">${tokenMarkup(colour, 11)}
+        <text class="plate-count" y="26" text-anchor="middle">${count}</text></g>`;
+    }).join("");
+    const name = names[seat].length > 9 ? `${names[seat].slice(0, 8)}…` : names[seat];
+    const badge = view.phase === "over" ? (view.winner === seat ? "Winner!" : "")
+      : view.phase === "draw" && view.drawing?.[0] === seat ? "Draws"
+        : view.current === seat ? "Turn" : view.snapper === seat && view.phase === "draw" ? "Snapped" : "";
+    return `<g class="${classes.join(" ")}" transform="translate(${x} 0)" data-testid="table-seat-${seat}">
+      <rect class="plate-bg" width="${PLATE_W}" height="${PLATE_H}" rx="16"/>
+      <g transform="translate(${PLATE_W / 2} 34)">${mouseMarkup(seat, letters[seat], 17)}</g>
+      <text class="plate-name" x="${PLATE_W / 2}" y="78" text-anchor="middle">${escapeHtml(name)}</text>
+      ${badge ? `<g class="plate-badge"><rect x="${PLATE_W / 2 - 34}" y="-14" width="68" height="24" rx="12"/><text x="${PLATE_W / 2}" y="4" text-anchor="middle">${badge}</text></g>` : ""}
+      ${tokens}
+    </g>`;
+  }).join("");
+  el.seats.innerHTML = `${arrowsMarkup(n, view.direction)}${plates}`;
+}
+
+/** Flip the direction arrows round (Reverse), animated unless `ms` is 0. */
+export function turnArrows(ms) {
+  const arrows = el.seats.querySelector(".dir-arrows");
+  if (!arrows || !ms) return;
+  arrows.classList.add("reversing");
+  arrows.style.setProperty("--turn-ms", `${ms}ms`);
+  setTimeout(() => arrows.classList.remove("reversing"), ms);
+}
+
+export { INK };
