@@ -44,7 +44,7 @@ typecheck: $(VENV)/.stamp-dev
 # its own folder (tests/games/<name>/browser); the first process skips them (tests/conftest.py).
 BROWSER_TESTS = tests/browser $(wildcard tests/games/*/browser)
 
-test: lint typecheck chromium postgresql redis
+test: lint typecheck chromium postgresql redis nginx
 	$(BIN)/python -m pytest -q
 	MOUSEHOLE_BROWSER_TESTS=1 $(BIN)/python -m pytest -q $(BROWSER_TESTS)
 
@@ -81,6 +81,18 @@ redis:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; \
 		else \
 			echo "make test needs Debian's redis-server: sudo apt-get install -y redis-server" >&2; exit 1; \
+		fi; }
+
+# Debian's nginx for the reverse proxy's tests: tests/nginx.py runs deploy/nginx.conf in an nginx of
+# its own (its own folder, a free port, `nginx -p DIR -c FILE`); the machine's nginx config and any
+# nginx it runs are never touched. In CI (CI=true) those tests must run.
+.PHONY: nginx
+nginx:
+	@test -x /usr/sbin/nginx || command -v nginx >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; \
+		else \
+			echo "make test needs Debian's nginx: sudo apt-get install -y nginx" >&2; exit 1; \
 		fi; }
 
 bench: $(VENV)/.stamp-dev
