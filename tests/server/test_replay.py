@@ -17,14 +17,17 @@ import pytest
 from starlette.testclient import TestClient
 
 from mousehole.engine import Game, Match, Record, record_view
-from mousehole.games import load_game, make_bot
+from mousehole.games import MANIFESTS, REGISTRY, load_game, make_bot
 from mousehole.server.app import create_app
 from mousehole.server.online import OnlineRoom
 from mousehole.server.replay import MAX_RECORD_BYTES, MAX_REPLAY_MOVES
 
-# Mouse Chaos deals each mouse's colour face down and each colour card to one seat: its seats
-# and the public see different moves and positions, the case a replay must not leak.
-SECRET_GAME = "mousechaos"
+PAGE_GAME = next(m.name for m in MANIFESTS if m.page is not None)
+"""A game with a page (its replay page is served too)."""
+SECRET_GAME = next((m.name for m in MANIFESTS if m.seat_views), None)
+"""A game whose seats and public see different moves and positions (a hand, a face-down
+colour): the case a replay must not leak."""
+needs_secrets = pytest.mark.skipif(SECRET_GAME is None, reason="no registered game has seat views")
 
 
 @pytest.fixture
@@ -67,7 +70,7 @@ def _local(client: TestClient, game: str, seats: list[dict[str, Any]]) -> tuple[
 
 def _online(client: TestClient, game: str, computers: int) -> tuple[OnlineRoom, int, str]:
     seats = [{"kind": "open"}] + [
-        {"kind": "computer", "name": f"Bot {i}", "level": "easy"} for i in range(computers)
+        {"kind": "computer", "name": f"Bot {i}", "level": _level(game)} for i in range(computers)
     ]
     body = {"game": game, "options": {"seats": len(seats)}, "seats": seats, "host_name": "Ann"}
     answer = client.post("/api/online", json=body)
@@ -77,17 +80,19 @@ def _online(client: TestClient, game: str, computers: int) -> tuple[OnlineRoom, 
     return room, data["seat"], data["token"]
 
 
+def _level(name: str) -> str:
+    return REGISTRY[name].levels[0]
+
+
+def _seats(name: str, wanted: int) -> int:
+    return max(REGISTRY[name].min_seats, min(wanted, REGISTRY[name].max_seats))
+
+
 def _finished_match(name: str, seats: int, seed: int) -> Match:
-    game = load_game(name, seats=seats)
+    game = load_game(name, seats=_seats(name, seats))
     match = Match(game, seed=seed)
-    match.play_out({s: make_bot(name, next(iter(_levels(name))), s) for s in range(seats)})
+    match.play_out({s: make_bot(name, _level(name), s) for s in range(game.seat_count)})
     return match
-
-
-def _levels(name: str) -> list[str]:
-    from mousehole.games import BOTS
-
-    return list(BOTS[name])
 
 
 # ---------------------------------------------------------------- rooms
@@ -96,8 +101,11 @@ def _levels(name: str) -> list[str]:
 def test_a_finished_local_match_replays_as_the_engines_views_of_each_step(
     client: TestClient,
 ) -> None:
-    seats = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "name": "Pip", "level": "easy"}]
-    room, token = _local(client, "mousetrap", seats)
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "computer", "name": "Pip", "level": _level(PAGE_GAME)},
+    ]
+    room, token = _local(client, PAGE_GAME, seats)
     _finish(room)
     answer = client.post(f"/api/replay/{room.code}", json={"token": token})
     assert answer.status_code == 200, answer.text
@@ -112,14 +120,18 @@ def test_a_finished_local_match_replays_as_the_engines_views_of_each_step(
     assert [s["version"] for s in data["steps"]] == list(range(len(record.moves) + 1))
     assert data["steps"][-1]["winners"] == room.room.match.state.winners()
     assert data["record"] == json.loads(json.dumps(record_view(game, record, 0)))
-    assert data["seats"][0]["name"] == "Ann" and data["moves"][0]["text"].startswith("Chance: ")
-    assert "Ann" in " ".join(m["text"] for m in data["moves"])  # seats are named, not numbered
+    assert [s["name"] for s in data["seats"]] == ["Ann", "Pip"]
+    for move in data["moves"]:  # each move in words, after who made it
+        who = "Chance" if move["seat"] == "chance" else ["Ann", "Pip"][move["seat"]]
+        assert move["text"].startswith(f"{who}: "), move
 
 
+@needs_secrets
 def test_an_online_seat_token_sees_its_seat_and_no_token_the_public_view(
     client: TestClient,
 ) -> None:
-    room, seat, token = _online(client, SECRET_GAME, 2)
+    assert SECRET_GAME is not None
+    room, seat, token = _online(client, SECRET_GAME, _seats(SECRET_GAME, 3) - 1)
     _finish(room)
     game, record = room.room.game, room.room.match.record
     mine = client.post(f"/api/replay/{room.code}", json={"token": token}).json()
@@ -134,7 +146,7 @@ def test_an_online_seat_token_sees_its_seat_and_no_token_the_public_view(
     # the seats' views differ from the public one: this game has secrets to keep
     assert public["moves"] != mine["moves"] or public["steps"] != mine["steps"]
 
-    other = (seat + 1) % 3
+    other = (seat + 1) % room.room.game.seat_count
     refused = client.post(f"/api/replay/{room.code}", json={"token": token, "view": other})
     assert refused.status_code == 403
     assert refused.json()["error"]["code"] == "not_your_view"
@@ -147,7 +159,7 @@ def test_a_room_is_refused_unfinished_private_without_its_token_or_unknown(
     client: TestClient,
 ) -> None:
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
-    room, token = _local(client, "mousetrap", seats)
+    room, token = _local(client, PAGE_GAME, seats)
     answer = client.post(f"/api/replay/{room.code}", json={"token": token})
     assert answer.status_code == 409 and answer.json()["error"]["code"] == "not_finished"
     _finish(room)
@@ -165,10 +177,14 @@ def test_a_room_is_refused_unfinished_private_without_its_token_or_unknown(
 # ---------------------------------------------------------------- record files
 
 
+@needs_secrets
 def test_a_downloaded_record_shows_only_the_view_it_is(client: TestClient) -> None:
+    assert SECRET_GAME is not None
     match = _finished_match(SECRET_GAME, 3, 11)
     game = match.game
-    file = record_view(game, match.record, 1) | {"players": ["Ann", "Pip, easy computer", "Bo"]}
+    level = _level(SECRET_GAME)
+    players = ["Ann", f"Pip, {level} computer", "Bo"][: game.seat_count]
+    file = record_view(game, match.record, 1) | {"players": players}
     answer = client.post("/api/replay", json={"record": file})
     assert answer.status_code == 200, answer.text
     data = answer.json()
@@ -176,8 +192,8 @@ def test_a_downloaded_record_shows_only_the_view_it_is(client: TestClient) -> No
     steps, moves = _engine_steps(game, match.record, 1)
     assert [s["state"] for s in data["steps"]] == steps
     assert [m["action"] for m in data["moves"]] == moves
-    assert [s["name"] for s in data["seats"]] == ["Ann", "Pip", "Bo"]
-    assert data["seats"][1]["kind"] == "computer" and data["seats"][1]["level"] == "easy"
+    assert [s["name"] for s in data["seats"]] == ["Ann", "Pip", "Bo"][: game.seat_count]
+    assert data["seats"][1]["kind"] == "computer" and data["seats"][1]["level"] == level
     for view in (0, None):
         refused = client.post("/api/replay", json={"record": file, "view": view})
         assert refused.status_code == 403, view
@@ -189,20 +205,25 @@ def test_a_downloaded_record_shows_only_the_view_it_is(client: TestClient) -> No
     assert [s["state"] for s in data["steps"]] == _engine_steps(game, match.record, None)[0]
 
 
-def test_a_whole_record_may_be_watched_from_any_seat(client: TestClient) -> None:
-    match = _finished_match("mousetrap", 3, 4)
+@pytest.mark.parametrize("name", [m.name for m in MANIFESTS])
+def test_a_whole_record_may_be_watched_from_any_seat(client: TestClient, name: str) -> None:
+    match = _finished_match(name, 3, 4)
     whole = match.record.to_json()
-    data = client.post("/api/replay", json={"record": whole, "view": 2}).json()
-    assert data["viewers"] == [None, 0, 1, 2] and data["viewer"] == 2
-    assert [s["state"] for s in data["steps"]] == _engine_steps(match.game, match.record, 2)[0]
+    last = match.game.seat_count - 1
+    data = client.post("/api/replay", json={"record": whole, "view": last}).json()
+    assert data["viewers"] == [None, *range(match.game.seat_count)] and data["viewer"] == last
+    assert [s["state"] for s in data["steps"]] == _engine_steps(match.game, match.record, last)[0]
+    assert [m["action"] for m in data["moves"]] == _engine_steps(match.game, match.record, last)[1]
 
 
+@needs_secrets
 def test_a_committed_record_recovers_its_hidden_outcomes_from_its_secret(
     client: TestClient,
 ) -> None:
-    game = load_game(SECRET_GAME, seats=2)
+    assert SECRET_GAME is not None
+    game = load_game(SECRET_GAME, seats=_seats(SECRET_GAME, 2))
     match = Match(game, secret="ab" * 32)
-    match.play_out({s: make_bot(SECRET_GAME, _levels(SECRET_GAME)[0], s) for s in range(2)})
+    match.play_out({s: make_bot(SECRET_GAME, _level(SECRET_GAME), s) for s in range(2)})
     file = record_view(game, match.record, 0)
     assert file["secret"] == "ab" * 32 and file["seed"] is None
     data = client.post("/api/replay", json={"record": file}).json()
@@ -217,7 +238,7 @@ def _error(client: TestClient, record: Any) -> tuple[int, str, str]:
 
 
 def test_a_bad_record_is_refused_with_an_error_naming_what_is_wrong(client: TestClient) -> None:
-    match = _finished_match("mousetrap", 2, 3)
+    match = _finished_match(PAGE_GAME, 2, 3)
     whole = match.record.to_json()
 
     swapped = json.loads(json.dumps(whole))
@@ -232,27 +253,35 @@ def test_a_bad_record_is_refused_with_an_error_naming_what_is_wrong(client: Test
     assert code == "bad_record" and message.startswith("moves[7].action")
 
     assert _error(client, whole | {"game": "chess"})[1] == "unknown_game"
-    assert _error(client, whole | {"options": {"seats": 9}})[2].startswith("options:")
+    too_many = {"seats": REGISTRY[PAGE_GAME].max_seats + 1}
+    assert _error(client, whole | {"options": too_many})[2].startswith("options:")
     assert _error(client, [1, 2])[1] == "bad_record"
     assert _error(client, whole | {"moves": "all of them"})[2].startswith("moves:")
     answer = client.post("/api/replay", json={"rec": whole})
     assert answer.status_code == 400 and "record" in answer.json()["error"]["message"]
 
-    # a viewer's record of an unfinished match: its hidden deal cannot be recovered
-    secret = _finished_match(SECRET_GAME, 2, 5)
-    unfinished = record_view(
-        secret.game, Record(SECRET_GAME, secret.record.options, secret.record.moves[:40]), 0
-    )
-    status, code, message = _error(client, unfinished)
-    assert code == "bad_record" and message.startswith("moves[0].action")
-    assert "seed or secret" in message
 
-    # the wrong seed gives another deal: the record's visible outcomes give it away
+@needs_secrets
+def test_a_viewers_record_whose_hidden_outcomes_cannot_be_recovered_is_refused(
+    client: TestClient,
+) -> None:
+    assert SECRET_GAME is not None
+    # a viewer's record of an unfinished match: its hidden outcomes cannot be recovered
+    secret = _finished_match(SECRET_GAME, 2, 5)
+    seen = record_view(secret.game, secret.record, 0)["moves"]
+    whole = secret.record.to_json()["moves"]
+    hidden = next(i for i, (a, b) in enumerate(zip(seen, whole, strict=True)) if a != b)
+    cut = Record(SECRET_GAME, secret.record.options, secret.record.moves[: hidden + 1])
+    status, code, message = _error(client, record_view(secret.game, cut, 0))
+    assert (status, code) == (400, "bad_record")
+    assert message.startswith(f"moves[{hidden}].action") and "seed or secret" in message
+
+    # the wrong seed gives other outcomes: the record's visible outcomes give it away
     wrong = record_view(secret.game, secret.record, 0) | {"seed": 6}
     status, code, message = _error(client, wrong)
-    assert code == "bad_record" and "seed" in message
+    assert (status, code) == (400, "bad_record") and "seed" in message
 
-    # a seat's record with another seat's card shown is no viewer's record
+    # a seat's record with a move only another seat was shown is no viewer's record
     mixed = record_view(secret.game, secret.record, 0)
     theirs = record_view(secret.game, secret.record, 1)
     index = next(
@@ -260,11 +289,12 @@ def test_a_bad_record_is_refused_with_an_error_naming_what_is_wrong(client: Test
     )
     mixed["moves"][index] = theirs["moves"][index]
     status, code, message = _error(client, mixed)
+    assert status == 400
     assert code == "bad_record" and "no viewer's record" in message
 
 
 def test_a_huge_record_is_refused_before_it_is_replayed(client: TestClient) -> None:
-    match = _finished_match("mousetrap", 2, 3)
+    match = _finished_match(PAGE_GAME, 2, 3)
     whole = match.record.to_json()
     long = whole | {"moves": whole["moves"] * (MAX_REPLAY_MOVES // len(whole["moves"]) + 1)}
     assert len(long["moves"]) > MAX_REPLAY_MOVES
@@ -277,9 +307,10 @@ def test_a_huge_record_is_refused_before_it_is_replayed(client: TestClient) -> N
 
 
 def test_the_replay_page_is_the_games_page_with_the_replay_bar(client: TestClient) -> None:
-    page = client.get("/replay/mousetrap")
+    folder = REGISTRY[PAGE_GAME].page.folder  # type: ignore[union-attr]
+    page = client.get(f"/replay/{PAGE_GAME}")
     assert page.status_code == 200
     assert 'id="replay-bar"' in page.text and 'class="play replay"' in page.text
-    assert "/static/mousetrap/main.js" in page.text and "shared/replay/replay.css" in page.text
-    assert 'id="replay-bar"' not in client.get("/play/mousetrap").text
+    assert f"/static/{folder}/main.js" in page.text and "shared/replay/replay.css" in page.text
+    assert 'id="replay-bar"' not in client.get(f"/play/{PAGE_GAME}").text
     assert client.get("/replay/chess").status_code == 404

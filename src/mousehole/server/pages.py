@@ -124,6 +124,8 @@ def _game_card(game: GameListing) -> Html:
             f"{escape(game.title)}</span></a> "
             f'<a class="card-link" href="/play/{name}?saved=result" data-testid="result-{name}">'
             f'See the result<span class="visually-hidden"> of {escape(game.title)}</span></a>'
+            f' <a class="card-link" href="/replay/{name}?saved=1" data-testid="replay-{name}">'
+            f'Watch the replay<span class="visually-hidden"> of {escape(game.title)}</span></a>'
             "</span>"
             f'<a class="button button-secondary" href="/play/{name}?online=new" '
             f'data-testid="play-online-{name}">Play online with friends</a>'

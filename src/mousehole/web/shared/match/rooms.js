@@ -205,8 +205,37 @@ export function installRooms(match) {
     view.render();
   };
 
+  /** The address of this room's replay page (docs/replays.md). */
+  match.replayUrl = (room = state.room) => `/replay/${game.name}?room=${encodeURIComponent(room)}`;
+
+  /** "Watch the replay" beside the result dialog's Rematch (`#rematch`, every game's), and in
+      the new-match form's offer of a finished saved match. */
+  function offerReplay(row, href) {
+    if (!row) return;
+    let link = row.querySelector("[data-testid=watch-replay]");
+    if (!link) {
+      link = document.createElement("a");
+      link.className = "btn";
+      link.dataset.testid = "watch-replay";
+      link.textContent = "Watch the replay";
+      row.append(link);
+    }
+    link.href = href;
+  }
+  const finished = view.finished;
+  view.finished = (snap) => {
+    finished(snap);
+    const rematch = $("rematch") || document.querySelector("dialog [data-testid=rematch]");
+    if (state.room) offerReplay(rematch?.parentElement, match.replayUrl());
+  };
+
   /** What the page's address asks for: an online room, a saved match, or a new one. */
   match.open = () => {
+    if (document.body.classList.contains("replay")) {
+      // The replay page (/replay/<game>): the same page, driven by shared/replay/.
+      import("/static/shared/replay/replay.js").then(({ startReplay }) => startReplay(match));
+      return;
+    }
     const dialog = match.setupDialog;
     const params = new URLSearchParams(window.location.search);
     const roomParam = params.get("room");
@@ -227,6 +256,7 @@ export function installRooms(match) {
       // A finished match is never offered as one in progress: its result, or a rematch.
       dialog.fill(saved.setup);
       dialog.show({ finished: finishedSentence(saved) });
+      offerReplay($("rematch-last")?.parentElement, `/replay/${game.name}?saved=1`);
     } else if (saved) {
       match.continueMatch(); // a reload goes straight back to the match
     } else {

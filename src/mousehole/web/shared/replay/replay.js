@@ -1,0 +1,144 @@
+// The replay page (`/replay/<game>`, docs/replays.md): the game's own match page, whose
+// controller hands over here (shared/match/rooms.js) instead of opening a room. It asks the
+// server for the replay (a finished room: `?room=<code>`; this browser's saved finished match:
+// `?saved=1`; or a record file, opened or dropped), then lets the player (player.js) drive the
+// game's view step by step and the bar (bar.js) control it. No game has replay code of its own.
+
+import { createBar, viewName } from "./bar.js";
+import { createPlayer } from "./player.js";
+import {
+  ReplayRefused, fileReplay, readRecordFile, roomReplay, savedFinished, savedRecord,
+} from "./source.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Run the replay page over `match` (shared/match/controller.js's answer). */
+export function startReplay(match) {
+  const { game, state } = match;
+  const { announce, log } = game;
+  const name = game.name;
+  let source = null; // how to ask again for another view: (view) => Promise<replay>
+
+  const player = createPlayer(match, {
+    onChange: () => bar.update(),
+    onEnd: () => announce(`${$("replay-now").textContent}`),
+  });
+  const bar = createBar($("replay-bar"), player, { openFile, chooseView, announce });
+
+  // The header's "New match" leads to the game's match page; the download is the whole record.
+  const newMatch = $("new-match");
+  const link = document.createElement("a");
+  link.className = newMatch.className;
+  link.id = "new-match";
+  link.dataset.testid = "new-match";
+  link.href = `/play/${name}`;
+  link.textContent = "Play a match";
+  newMatch.replaceWith(link);
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest?.("#download-record")) return;
+    event.stopPropagation(); // the page's own download saves the record up to the step shown
+    if (!player.data) return;
+    const shown = state.record;
+    state.record = player.data.record;
+    match.downloadRecord();
+    state.record = shown;
+  }, { capture: true });
+
+  /** Show `replay` from step `at` (the end of a finished room's match, or the start). */
+  function begin(replay, at, how) {
+    bar.message("");
+    log.clearLog();
+    player.load(replay, Math.min(at, replay.moves.length));
+    const whose = viewName(replay, replay.viewer);
+    log.addLine(`Replay of ${how}: ${replay.moves.length} moves. Watching: ${whose}.`, { kind: "info" });
+    announce(`Replay of ${how}, ${whose}. ${replay.moves.length} moves. Left and right arrows step, Space plays.`);
+    $("replay-play").focus();
+  }
+
+  function refused(error, what) {
+    const text = error instanceof ReplayRefused || error instanceof Error ? error.message : String(error);
+    bar.message(`${what} could not be replayed: ${text}.`);
+    announce(`${what} could not be replayed: ${text}.`);
+  }
+
+  async function openRoom(code) {
+    source = (view) => roomReplay(name, code, view);
+    try {
+      begin(await source(undefined), 0, "the match");
+      history.replaceState(null, "", `/replay/${name}?room=${encodeURIComponent(code)}`);
+    } catch (error) {
+      const saved = savedFinished(name);
+      if (error instanceof ReplayRefused && error.code === "no_room" && saved?.room === code) {
+        openSaved(saved, "The server no longer keeps that room: this is the record saved in this browser.");
+        return;
+      }
+      refused(error, `Room ${code}`);
+    }
+  }
+
+  /** This browser's saved finished match: its room while the server keeps it, else its record. */
+  async function openSaved(saved, note = "") {
+    const record = savedRecord(saved);
+    if (!note && saved.room && saved.token) {
+      await openRoom(saved.room);
+      return;
+    }
+    source = (view) => fileReplay(record, view);
+    try {
+      begin(await source(undefined), 0, "your last match");
+      if (note) bar.message(note);
+    } catch (error) {
+      refused(error, "Your last match");
+    }
+  }
+
+  async function openFile(file) {
+    player.pause();
+    try {
+      const record = await readRecordFile(file);
+      source = (view) => fileReplay(record, view);
+      begin(await source(undefined), 0, file.name);
+      history.replaceState(null, "", `/replay/${name}`);
+    } catch (error) {
+      refused(error, file?.name || "That file");
+    }
+  }
+
+  async function chooseView(viewer) {
+    if (!source) return;
+    const at = player.step;
+    player.pause();
+    try {
+      const replay = await source(viewer);
+      player.load(replay, at);
+      announce(`Now watching ${viewName(replay, viewer)}.`);
+    } catch (error) {
+      refused(error, "That view");
+    }
+  }
+
+  // `window.replayPage`: a read-only peek for the console and the tests (no authority).
+  window.replayPage = {
+    get step() { return player.step; },
+    get steps() { return player.steps; },
+    get playing() { return player.playing; },
+    get animating() { return player.animating; },
+    get viewer() { return player.data?.viewer; },
+    get viewers() { return player.data?.viewers; },
+    get source() { return player.data?.source; },
+    get idle() { return !player.animating && !state.animating && !game.view.pending(); },
+  };
+
+  const params = new URLSearchParams(window.location.search);
+  const room = params.get("room");
+  if (room) {
+    openRoom(room.trim());
+  } else if (params.get("saved") !== null) {
+    const saved = savedFinished(name);
+    if (saved) openSaved(saved);
+    else bar.message("This browser has no finished match saved: open a record file instead.");
+  } else {
+    bar.update();
+    announce("Open a record file to replay it, or drop one on the page.");
+  }
+}
