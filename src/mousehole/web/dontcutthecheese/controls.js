@@ -16,6 +16,7 @@ let match = null;
 let app = null;
 let el = {};
 let announce = null;
+let offered = -1; // the version whose turn was last offered
 
 /** Wire the controls of `elements` to the match; `say` tells the screen reader. */
 export function initControls(m, elements, { say }) {
@@ -129,8 +130,13 @@ function bindPointer() {
 // ---------------------------------------------------------------- the turn
 
 /** This device's seat is to act: a spin, or a bite with the mouth on the paper. */
-export function yourTurn(seat) {
+export function yourTurn(seat, snap) {
   const name = match.seatName(seat);
+  if (snap.version === offered && app.mouth) {
+    render(); // the same turn again (a refused bite's snapshot): the mouth stays where it is
+    return;
+  }
+  offered = snap.version;
   if (match.legal("bite").length) {
     app.mouth = startMouth();
     app.refusal = "";

@@ -122,7 +122,7 @@ export function dialMarkup(r) {
     const [x0, y0] = polar(i * 60, r);
     const [x1, y1] = polar(i * 60 + 60, r);
     const [tx, ty] = polar(faceAngle(i), r * 0.52);
-    const [ix, iy] = polar(faceAngle(i), r * 0.84);
+    const [ix, iy] = polar(faceAngle(i), r * 0.88);
     const words = DIAL_WORDS[face];
     return `<g class="dial-face" data-face="${face}">
       <path d="M0 0 L${x0.toFixed(1)} ${y0.toFixed(1)} A${r} ${r} 0 0 1 ${x1.toFixed(1)} ${y1.toFixed(1)} Z" fill="${FACE_FILL[i]}" stroke="${INK}" stroke-width="2.5"/>

@@ -254,7 +254,7 @@ function renderBar() {
   const [prompt, sub] = promptFor(view, snap);
   el.prompt.textContent = prompt;
   el.promptSub.textContent = sub;
-  el.strength.textContent = view.torn ? `Torn (it tore below ${view.threshold})` : `Strength ${view.strength} of 5`;
+  el.strength.textContent = view.torn ? `Torn! Tear point ${view.threshold}` : `Strength ${view.strength} of 5`;
   el.direction.textContent = view.direction > 0 ? "Play goes left to right ➜" : "⬅ Play goes right to left";
   el.direction.dataset.direction = String(view.direction);
 }

@@ -13,7 +13,7 @@ const GAP = 14;
 /** Where the groups sit: a wide table, or a tall one for a phone. */
 const LAYOUTS = {
   wide: {
-    box: [0, 0, 1200, 720], trap: [150, 4, 1], spinner: [150, 566], bag: [1078, 570], seats: [300, 468],
+    box: [0, 0, 1200, 720], trap: [150, 4, 1], spinner: [150, 556], bag: [1078, 570], seats: [300, 468],
   },
   narrow: {
     box: [0, 0, 720, 870], trap: [2, 4, 0.79], spinner: [190, 490], bag: [548, 486], seats: [8, 672],
@@ -30,7 +30,7 @@ export function initTable(els) {
   el.spinner.innerHTML = `<g class="spinner-dial">${dialMarkup(DIAL)}</g>
     <g class="spinner-pointer" data-testid="spinner-pointer">${noseMarkup(DIAL * 0.62)}</g>
     <circle class="spinner-pin" r="7"/>
-    <text class="spinner-label" y="${DIAL + 38}" text-anchor="middle">the spinner</text>`;
+    <text class="spinner-label" y="${DIAL + 32}" text-anchor="middle">the spinner</text>`;
   el.bag.innerHTML = `<g class="bag-art">
       <path class="bag-sack" d="M-58 -20 C-70 40 -50 78 0 80 C50 78 70 40 58 -20 C40 -40 -40 -40 -58 -20 Z"/>
       <path class="bag-neck" d="M-34 -34 C-20 -50 20 -50 34 -34 L26 -22 C10 -30 -10 -30 -26 -22 Z"/>

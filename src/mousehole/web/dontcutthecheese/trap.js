@@ -181,8 +181,9 @@ export function drawMeter(strength, { after = null, threshold = null } = {}) {
   }).join("");
   const mark = after === null ? "" : `<path class="meter-after" d="M${METER_X - 22} ${level(after) + METER_STEP / 2 - 10} l16 10 l-16 10 Z"/>`;
   const t = threshold === null ? "" : `<g class="meter-threshold" data-testid="meter-threshold">
-      <line x1="${METER_X - 10}" x2="${METER_X + 70}" y1="${level(threshold) + METER_STEP - 2}" y2="${level(threshold) + METER_STEP - 2}"/>
-      <text x="${METER_X + 30}" y="${level(threshold) + METER_STEP + 16}" text-anchor="middle">tear at &lt; ${threshold}</text></g>`;
+      <line x1="${METER_X - 10}" x2="${METER_X + 66}" y1="${level(threshold) + METER_STEP - 2}" y2="${level(threshold) + METER_STEP - 2}"/>
+      <text x="${METER_X + 70}" y="${level(threshold) + METER_STEP - 8}" text-anchor="start">tears</text>
+      <text x="${METER_X + 70}" y="${level(threshold) + METER_STEP + 12}" text-anchor="start">below ${threshold}</text></g>`;
   parts.meter.innerHTML = `<text class="meter-title" x="${METER_X + 30}" y="${level(5) - 8}" text-anchor="middle">Strength</text>
     ${boxes}${mark}${t}`;
 }
