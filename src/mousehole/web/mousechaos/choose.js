@@ -185,18 +185,20 @@ export function promptWords(list) {
   const c = app.choice;
   if (c?.poses) return { main: `Turn the chair: ${poseWords(c.pose)}.`, sub: "R rotates it, L lays it down, Enter puts it there, Esc goes back." };
   if (c?.piece) {
-    const main = c.piece.kind === "chair" ? "Where does the chair go?" : `Where does the ${NAMES[c.piece.kind]} go? (${v.steps} squares)`;
+    const main = c.piece.kind === "chair" ? "Where does the chair go?" : `Where does the ${NAMES[c.piece.kind]} go? (${v.steps} ${v.steps === 1 ? "square" : "squares"})`;
     return { main, sub: "Click a lit square, or use the arrows (N: next) and Enter. Esc goes back." };
   }
   return { main: `Your move, ${who}: ${phaseWords(v.phase, true)}`, sub: "Click a lit piece or square, or use the arrows (N: next) and Enter." };
 }
 
+const squares = (n) => `${n} ${n === 1 ? "square" : "squares"}`;
+
 function phaseWords(phase, you) {
   const n = app.view.steps;
   const words = {
     pick: you ? "pick a cheese holder." : "picking a cheese holder.",
-    holder: you ? `move the holder ${n} squares.` : `moving the holder ${n} squares.`,
-    piece: you ? `move a cat or a mouse ${n} squares.` : `moving a cat or a mouse ${n} squares.`,
+    holder: you ? `move the holder ${squares(n)}.` : `moving the holder ${squares(n)}.`,
+    piece: you ? `move a cat or a mouse ${squares(n)}.` : `moving a cat or a mouse ${squares(n)}.`,
     chair: you ? "move a chair, or leave them (K)." : "moving a chair, perhaps.",
     reveal: you ? "turn over a mouse in the full nest." : "turning over the nest's mice.",
   };

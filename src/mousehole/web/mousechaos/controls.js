@@ -78,6 +78,8 @@ export function showPass(seat) {
   const dialog = $("mc-pass");
   $("mc-pass-title").textContent = `Pass to ${match.seatName(seat)}`;
   $("mc-pass-art").innerHTML = mouseSvg({ mother: true });
+  $("status").textContent = ""; // the live region may still hold the last player's words
+  $("cursor-label").textContent = "";
   return new Promise((resolve) => {
     $("mc-pass-ready").onclick = () => {
       close(dialog);

@@ -87,10 +87,10 @@ function wall() {
   }
   const holes = HOLES.map((at) => {
     const { x, y } = holeAt(at);
-    const turn = at[0] === 0 ? 180 : at[0] === SIZE - 1 ? 0 : at[1] === 0 ? 90 : -90;
+    const turn = at[0] === 0 ? 0 : at[0] === SIZE - 1 ? 180 : at[1] === 0 ? -90 : 90; // the arch into the wall
     return `<g class="mc-hole" transform="translate(${x} ${y}) rotate(${turn})">
-      <path d="M-15 10 L-15 -2 Q-15 -17 0 -17 Q15 -17 15 -2 L15 10 Z"/>
-      <path class="mc-hole-rim" d="M-15 10 L-15 -2 Q-15 -17 0 -17 Q15 -17 15 -2 L15 10"/></g>`;
+      <path d="M-16 12 L-16 -1 Q-16 -19 0 -19 Q16 -19 16 -1 L16 12 Z"/>
+      <path class="mc-hole-rim" d="M-16 12 L-16 -1 Q-16 -19 0 -19 Q16 -19 16 -1 L16 12"/></g>`;
   }).join("");
   return `<path class="mc-wall" d="${outer}"/>
     <path class="mc-plank" d="${planks.join(" ")}"/>

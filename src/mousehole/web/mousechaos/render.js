@@ -114,6 +114,15 @@ function drawPieces(view, place) {
   });
   view.holders.forEach((h, i) => parts.push(piece("holder", i, place.holders[i], holderSvg({ number: h.number }), view.picked === i ? " mc-picked" : "")));
   view.cats.forEach((at, i) => parts.push(piece("cat", i, place.cats[i], catSvg())));
+  // A mouse under a holder that this seat knows: its colour and the eye peek out beside it.
+  view.mice.forEach((m, i) => {
+    const p = place.mice[i];
+    const known = m.colour && (secrets || m.revealed);
+    if (!p.covered || !known || app.flying?.has(`mouse:${i}`)) return;
+    const eye = secrets && m.peeked !== null && m.peeked !== undefined;
+    parts.push(`<g class="mc-covered-mark" transform="translate(${p.x - 12} ${p.y + 8})"><circle class="mc-badge" r="10"/>${colourMark(m.colour, 6.5)}
+      ${eye ? '<g class="mc-peek-mark" transform="translate(15 4) scale(0.8)"><circle r="7.5"/><path d="M-5 0 Q0 -4.5 5 0 Q0 4.5 -5 0 Z"/><circle class="mc-pupil" r="1.8"/></g>' : ""}</g>`);
+  });
   return parts.join("");
 }
 
@@ -133,6 +142,7 @@ function drawChoices(view, place, list) {
   const chosen = app.choice;
   if (chosen?.to && chosen.pose) {
     const { x, y } = centre(chosen.to);
+    out.push(spotRect(chosen.to, "mc-target"));
     out.push(`<g class="mc-preview" transform="translate(${x} ${y})">${chairSvg(chosen.pose)}</g>`);
   }
   if (chosen?.piece) {

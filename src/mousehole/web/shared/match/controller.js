@@ -295,6 +295,7 @@ export function createMatch(game) {
     if (snap.you?.screen === seat) {
       if (state.blocked) {
         state.blocked = false;
+        state.received = state.received.slice(-1); // the debugging peek keeps no other seat's view
         state.lastHuman = seat;
         match.save();
         view.render();
