@@ -57,7 +57,7 @@ function drawSnap(svg) {
     <path class="rules-hop" d="M110 95 C140 40 170 40 190 60" fill="none" stroke="#3a2817" stroke-width="3"/>
     <path class="rules-hop" d="M222 70 L276 70" fill="none" stroke="#3a2817" stroke-width="3"/>
     <path class="rules-hop" d="M320 90 C350 110 370 120 380 120" fill="none" stroke="#3a2817" stroke-width="3"/>
-    ${words("face down", 200, 120)}${words("turned over", 300, 120)}`);
+    ${words("face down", 200, 30)}${words("turned over", 300, 120)}`);
 }
 
 drawGoal(pic("goal"));
