@@ -26,7 +26,7 @@ export function describeEvent(event, seatName) {
     case "reverse":
       return { text: `Reverse! Play now goes ${event.direction > 0 ? "left to right" : "right to left"}.`, kind: "spin" };
     case "bite":
-      return { text: `${who} bites ${cells(event.cells)} at row ${event.row + 1}, column ${event.col + 1}: strength ${event.strength}.`, kind: "bite" };
+      return { text: `${who} bites ${cells(event.cells)} at row ${event.row}, column ${event.col}: strength ${event.strength}.`, kind: "bite" };
     case "fell":
       return { text: `${cells(event.cells)} of loose paper ${event.cells === 1 ? "falls" : "fall"} away.`, kind: "bite" };
     case "snap":

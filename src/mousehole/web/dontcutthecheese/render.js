@@ -109,7 +109,7 @@ export function previewAt(mouth) {
 /** The preview in words (for the prompt and the screen reader). */
 export function previewWords(mouth) {
   if (!mouth) return "";
-  const where = `Row ${mouth.row + 1}, column ${mouth.col + 1}`;
+  const where = `Row ${mouth.row}, column ${mouth.col}`; // as the rules count: rows 0-4, columns 0-11
   const p = previewAt(mouth);
   if (!p) return `${where}: Max cannot bite here. Press Enter to hear why from the table.`;
   const falls = p.falls ? `, and ${p.falls} loose ${p.falls === 1 ? "scrap falls" : "scraps fall"}` : "";
