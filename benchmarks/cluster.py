@@ -30,6 +30,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
@@ -76,6 +77,9 @@ class Services:
         folder = binaries()
         if folder is None:
             raise RuntimeError("no PostgreSQL server binaries: apt-get install postgresql")
+        self.logs = Path(tempfile.mkdtemp(prefix="mousehole-cluster-bench-"))
+        """The instances' logs (kept after the run, for what went wrong)."""
+        print(f"cluster: the instances' logs are in {self.logs}", file=sys.stderr)
         self.pg = Cluster(folder)
         self.pg.start()
         self.redis: Any = None
@@ -193,7 +197,7 @@ def cluster_target(services: Services, instances: int = 2) -> Callable[[], Targe
         if services.redis is not None:
             args += ["--redis", services.redis.url]
             count = instances
-        log = services.pg.root / "instances.log"
+        log = services.logs / "instances.log"
         ports = [_free_port() for _ in range(count)]
         processes = []
         try:
@@ -389,7 +393,7 @@ def failover(services: Services, cycles: int = FAILOVER_CYCLES) -> list[dict[str
     time); return each cycle's failover time and what it took."""
     database = services.pg.create_database()
     args = ["--database", database, "--redis", services.redis.url]
-    log = services.pg.root / "failover.log"
+    log = services.logs / "failover.log"
     ports = [_free_port(), _free_port()]
     processes = [_start_instance(port, args, log) for port in ports]
     out = []

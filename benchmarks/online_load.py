@@ -239,7 +239,8 @@ class Seat:
         except ConnectionClosed:
             pass
         if not self.room.closing:
-            stats.error("unexpected_close")
+            # By the close code: 1012 is an instance handing its rooms over (a cluster).
+            stats.error(f"unexpected_close_{self.ws.close_code}")
             self.room.over.set()
 
     def handle(self, message: dict[str, Any]) -> None:
@@ -361,6 +362,10 @@ class LoadRoom:
                     await player.reader
 
 
+SETUP_TIMEOUT = 30.0
+"""Seconds a room's setup (create, join, connect) or the end of a run may take at most."""
+
+
 class Client:
     """One client process: its share of the rooms, on one asyncio loop."""
 
@@ -382,7 +387,12 @@ class Client:
     async def setup(self) -> LoadRoom:
         async with self.gate:
             room = LoadRoom(self)
-            await room.open()
+            try:  # an answer that never comes must not hold the run up (a cluster's handover)
+                await asyncio.wait_for(room.open(), SETUP_TIMEOUT)
+            except TimeoutError:
+                self.stats.error("setup_timeout")
+                await room.close()
+                raise
             return room
 
     async def play(self, room: LoadRoom, go: asyncio.Event) -> None:
@@ -437,7 +447,9 @@ class Client:
         await asyncio.sleep(max(0.0, self.window_end - time.time()))
         usage1 = resource.getrusage(resource.RUSAGE_SELF)
         self.stopped.set()
-        await asyncio.gather(*players, return_exceptions=True)
+        _, late = await asyncio.wait(players, timeout=SETUP_TIMEOUT)
+        for player in late:  # a room still being set up in place of a finished one
+            player.cancel()
         deadline = time.time() + 5  # let the last answers arrive
         while time.time() < deadline and any(
             seat.pending for room in self.current.values() for seat in room.seats
@@ -451,7 +463,10 @@ class Client:
         )
         if unanswered:
             self.stats.errors["unanswered"] = unanswered
-        await asyncio.gather(*(room.close() for room in self.current.values()))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(
+                asyncio.gather(*(room.close() for room in self.current.values())), SETUP_TIMEOUT
+            )
         cpu = (usage1.ru_utime + usage1.ru_stime) - (usage0.ru_utime + usage0.ru_stime)
         s = self.stats
         return {
