@@ -378,10 +378,11 @@ def main() -> int:
             [(r, c) for r, c in online_load.CONFIGS if not args.quick or r <= 250],
             duration=10.0 if args.quick else 30.0,
         )
-        rooms = 250 if args.quick else cluster.ROOMS
-        same = [r for r in results["online"] if r["mode"] == "shipped" and r["rooms"] == rooms]
+        shipped = {r["rooms"]: r for r in results["online"] if r["mode"] == "shipped"}
         results["cluster"] = cluster.cluster_runs(
-            same[0] if same else None, rooms=rooms, duration=10.0 if args.quick else 30.0
+            shipped,
+            sizes=(250,) if args.quick else cluster.SIZES,
+            duration=10.0 if args.quick else 30.0,
         )
     command = "python -m benchmarks" + (" --quick" if args.quick else "")
     if args.online:
