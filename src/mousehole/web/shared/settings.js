@@ -12,6 +12,7 @@ export const DEFAULTS = Object.freeze({
   musicVolume: 0.35,
   reducedMotion: "system", // "system" | "on" | "off"
   speed: "normal", // "normal" | "fast"
+  sidePanel: "open", // "open" | "closed": a match page's side panel (the board takes its room)
 });
 
 const STORAGE_KEY = "mousehole.settings";
@@ -30,6 +31,7 @@ const RULES = Object.freeze({
   musicVolume: [isVolume, "a number from 0 to 1"],
   reducedMotion: [oneOf("system", "on", "off"), '"system", "on" or "off"'],
   speed: [oneOf("normal", "fast"), '"normal" or "fast"'],
+  sidePanel: [oneOf("open", "closed"), '"open" or "closed"'],
 });
 
 const subscribers = new Set();
