@@ -8,6 +8,7 @@ import {
   mouseSpots, spaceAria, tokenMarkup, tokenSvg, zoomBox, POSITIONS, CHEESE_WHEEL, BOARD_BOX,
 } from "./board.js";
 import { escapeHtml } from "/static/shared/html.js";
+import { getSetting, setSetting, subscribe } from "/static/shared/settings.js";
 
 let app = null;
 let el = {};
@@ -29,6 +30,39 @@ export function initRender(match, elements) {
   ({ seatName, letterOf, isHuman, isMine } = match);
   // The view is fitted to the frame's shape (fitBox): again whenever the frame changes size.
   new ResizeObserver(() => setBox(boxFor(app.viewMode), { instant: true })).observe(el.board);
+  initSidePanel();
+}
+
+// ---------------------------------------------------------------- the side panel
+
+/** The side panel collapses (its button, or P) so that the board takes its room; the choice
+    is remembered in the settings (`sidePanel`). */
+function initSidePanel() {
+  const button = document.getElementById("side-toggle");
+  const panel = document.getElementById("side-panel");
+  const main = panel?.closest(".play-main");
+  if (!button || !panel || !main) return;
+  const show = () => {
+    const closed = getSetting("sidePanel") === "closed";
+    main.classList.toggle("side-collapsed", closed);
+    panel.hidden = closed;
+    button.setAttribute("aria-expanded", String(!closed));
+    button.title = closed ? "Show the side panel: mice, machine and log (P)" : "Hide the side panel: a larger board (P)";
+  };
+  const toggle = () => setSetting("sidePanel", getSetting("sidePanel") === "closed" ? "open" : "closed");
+  button.addEventListener("click", toggle);
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.key.toLowerCase() !== "p") return;
+    const target = event.target;
+    if (target instanceof Element && target.closest("input, select, textarea, [contenteditable]")) return;
+    if ([...document.querySelectorAll("dialog")].some((d) => d.open)) return;
+    event.preventDefault();
+    toggle();
+  });
+  subscribe((key) => {
+    if (key === "sidePanel") show();
+  });
+  show();
 }
 
 /** Whether a redraw is still waiting for its animation frame (the page shows an older state). */
