@@ -62,7 +62,7 @@ export function layout(view) {
       const side = k % 4;
       const along = -edge + 20 + Math.floor(k / 4) * 24;
       const spots = [[along, -edge - 2], [edge + 2, along], [-along, edge + 2], [-edge - 2, -along]];
-      place.mice[i] = { x: tx + spots[side][0], y: ty + spots[side][1], s: 0.5, under: true };
+      place.mice[i] = { x: tx + spots[side][0], y: ty + spots[side][1], s: 0.58, under: true };
       return;
     }
     const p = centre(m.at);

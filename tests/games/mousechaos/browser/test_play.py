@@ -237,6 +237,21 @@ def test_two_humans_on_one_device_never_see_each_others_knowledge(page: Page, se
     saved = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
     cards = [m["action"] for m in saved["record"]["moves"] if m["action"]["type"] == "card"]
     assert cards and all(c["colour"] is None for c in cards)
+    assert "peeked" not in json.dumps(saved["log"])
+    # A reload continues the match; the page names the screen again and shows only that
+    # seat's own card.
+    page.reload()
+    page.wait_for_function(
+        f"""() => document.querySelector('[data-testid=pass-to]').open
+            || ({PAGE}.idle && !{PAGE}.blocked && ({PAGE}.snapshot?.legal || []).length > 0)"""
+    )
+    if page.get_by_test_id("pass-to").is_visible():
+        page.get_by_test_id("pass-ready").click()
+        page.wait_for_function(f"() => !{PAGE}.blocked && {PAGE}.snapshot?.legal?.length > 0")
+    seat = int(page.evaluate(f"{PAGE}.snapshot.to_act"))
+    assert page.evaluate(f"{PAGE}.snapshot.you.screen") == seat
+    expect(page.get_by_test_id(f"card-{seat}")).to_have_count(2)
+    expect(page.get_by_test_id(f"card-{1 - seat}")).to_have_count(0)
 
 
 def test_an_online_match_in_two_browsers_with_a_spectator_who_sees_no_colours(
