@@ -5,23 +5,25 @@ game's specification ("spec") or one of Mousehole's rulings ("ruling"; Digital a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ...engine import JSON, Action, SeatedGame
+from ...engine.formats import FormattedGame
 from . import actions as A
 from . import view
 from .board import MAX_SEATS, MIN_SEATS, TOTAL_CHEESE
-from .state import ROLL, START, Events, MouseTrapState
+from .state import ROLL, START, MouseTrapState
 
 
-class MouseTrapGame(SeatedGame):
-    """Mouse Trap for 2 to 4 seats. Options: `seats`, `start_seat` (a seat, or None: random)."""
+class MouseTrapGame(FormattedGame[MouseTrapState, A.MouseTrapAction]):
+    """Mouse Trap for 2 to 4 seats. Options: `seats`, `start_seat` (a seat, or None: random).
+    Its positions, events and words are view.py's, its actions' forms actions.py's."""
 
     name: ClassVar[str] = "mousetrap"
     title: ClassVar[str] = "Mouse Trap"
     min_seats: ClassVar[int] = MIN_SEATS
     max_seats: ClassVar[int] = MAX_SEATS
+    formats = view
+    action_formats = A
 
     def new_initial_state(self) -> MouseTrapState:
         n = self._seats
@@ -30,35 +32,6 @@ class MouseTrapGame(SeatedGame):
         return MouseTrapState(
             self, n, (0,) * n, (0,) * n, (False,) * n, TOTAL_CHEESE, 0, first, phase
         )
-
-    def state_from_json(self, data: Mapping[str, Any]) -> MouseTrapState:
-        return view.state_from_json(self, data)
-
-    def action_from_json(self, data: Any) -> A.MouseTrapAction:
-        return A.parse_json(data)
-
-    def action_from_text(self, text: str) -> A.MouseTrapAction:
-        return A.parse_text(text)
-
-    def describe_action(self, action: Action) -> str:
-        return view.describe_action(action)
-
-    def describe_event(self, event: JSON) -> str:
-        return view.describe_event(event)
-
-    def tally(self, events: Sequence[JSON], counters: dict[str, int]) -> None:
-        view.tally(events, counters)
-
-    # -- the formats a state is written in: state.py asks its game, so it never imports them
-
-    def position_json(self, state: MouseTrapState) -> JSON:
-        """Return `state` as JSON (`State.to_json`; snapshots call it for every viewer)."""
-        return view.state_to_json(state)
-
-    def events_json(self, events: Events) -> list[JSON]:
-        """Return compact event tuples as JSON events (`State.events`)."""
-        event_to_json = view.event_to_json
-        return [event_to_json(event) for event in events]
 
 
 __all__ = ["MouseTrapGame"]
