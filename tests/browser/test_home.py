@@ -2,27 +2,50 @@
 
 from __future__ import annotations
 
+import json
+import re
+
+import pytest
 from playwright.sync_api import Browser, Page
 
+from mousehole.games import MANIFESTS, GameManifest
+from mousehole.server.pages import WEB_DIR
 from tests.processes import post_json
 
 from .conftest import screenshot, watch_errors
 
+PAGE_GAMES = [m for m in MANIFESTS if m.page is not None]
 
-def test_the_home_page_lists_mouse_trap_without_console_errors(page: Page, server: str) -> None:
+
+def _first_prompt(entry: GameManifest) -> str:
+    """Return the prompt a game's match page shows before its match is set (its play.html)."""
+    assert entry.page is not None
+    html = (WEB_DIR / entry.page.folder / "play.html").read_text(encoding="utf-8")
+    found = re.search(r'<p[^>]*\bid="prompt"[^>]*>([^<]*)</p>', html)
+    assert found, f"{entry.page.folder}/play.html has no prompt"
+    return found.group(1)
+
+
+def test_the_home_page_lists_every_game_without_console_errors(page: Page, server: str) -> None:
     page.goto(server)
-    assert page.get_by_role("heading", name="Mouse Trap").is_visible()
-    assert "2–4 players" in page.content()
+    for entry in MANIFESTS:
+        assert page.get_by_role("heading", name=entry.title).is_visible()
+        assert f"{entry.min_seats}–{entry.max_seats} players" in page.content()
     screenshot(page, "home")
 
 
-def test_the_home_page_offers_to_continue_a_saved_local_match(page: Page, server: str) -> None:
+@pytest.mark.parametrize("entry", PAGE_GAMES, ids=lambda m: m.name)
+def test_the_home_page_offers_to_continue_a_saved_local_match(
+    page: Page, server: str, entry: GameManifest
+) -> None:
+    name = entry.name
     page.goto(server)
-    assert not page.get_by_test_id("continue-mousetrap").is_visible()
+    assert not page.get_by_test_id(f"continue-{name}").is_visible()
     # a real room, saved as the match page saves one: the play page then resumes it without
     # a refused request (a made-up room made the page try to set it again, and fail)
-    seats = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "name": "Cy", "level": "easy"}]
-    setup = {"game": "mousetrap", "options": {"seats": 2, "start_seat": 0}, "seats": seats}
+    computer = {"kind": "computer", "name": "Cy", "level": entry.levels[0]}
+    seats = [{"kind": "human", "name": "Ann"}, computer]
+    setup = {"game": name, "options": {"seats": 2, "start_seat": 0}, "seats": seats}
     room = post_json(f"{server}/api/rooms", setup)
     saved = {
         "room": room["room"],
@@ -33,14 +56,15 @@ def test_the_home_page_offers_to_continue_a_saved_local_match(page: Page, server
         "winners": [],
     }
     page.evaluate(
-        "saved => localStorage.setItem('mousehole.mousetrap.match', JSON.stringify(saved))", saved
+        f"saved => localStorage.setItem('mousehole.{name}.match', JSON.stringify(saved))", saved
     )
     page.reload()
-    assert page.get_by_test_id("continue-mousetrap").is_visible()
-    page.get_by_test_id("continue-mousetrap").click()
-    page.wait_for_url("**/play/mousetrap")
+    assert page.get_by_test_id(f"continue-{name}").is_visible()
+    page.get_by_test_id(f"continue-{name}").click()
+    page.wait_for_url(f"**/play/{name}")
+    first = json.dumps(_first_prompt(entry))
     page.wait_for_function(  # the saved room resumed: its prompt replaced the setting-up one
-        "() => !document.getElementById('prompt').textContent.startsWith('Setting up')"
+        f"() => document.getElementById('prompt').textContent !== {first}"
     )
 
 
