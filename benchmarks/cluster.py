@@ -254,6 +254,8 @@ class FailoverSeat:
     def __init__(self, room: FailoverRoom, seat: int, token: str, port: int):
         self.room, self.seat, self.token, self.port = room, seat, token, port
         self.reconnections = 0
+        self.since = 0.0
+        """When the socket now open was opened (perf_counter)."""
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect
@@ -267,6 +269,7 @@ class FailoverSeat:
                     open_timeout=5,
                     close_timeout=1,
                 ) as ws:
+                    self.since = time.perf_counter()
                     await ws.send(json.dumps({"type": "hello", "token": self.token}))
                     base = 0.5
                     async for raw in ws:
@@ -289,7 +292,7 @@ class FailoverSeat:
             return
         snapshot = message["snapshot"] if kind == "update" else message
         version = int(snapshot["version"])
-        self.room.heard(version, self.port)
+        self.room.heard(version, self.port, kind == "update" and self.since > self.room.killed_at)
         seats = snapshot.get("seats", [])
         if (
             self.seat == 0
@@ -318,17 +321,20 @@ class FailoverRoom:
         self.version = 0
         self.killed: int | None = None
         self.survivor: int | None = None
-        self.killed_at = 0.0
+        self.killed_at = float("inf")
         self.version_at_kill = 0
         self.recovered_at: float | None = None
         self.done = asyncio.Event()
         self.over = False
 
-    def heard(self, version: int, port: int) -> None:
+    def heard(self, version: int, port: int, fresh: bool) -> None:
+        """Note a version a client heard of; `fresh`: in an update on a socket opened after
+        the kill (so committed after it: a move in flight before it cannot count)."""
         self.version = max(self.version, version)
         if (
             self.killed is not None
             and self.recovered_at is None
+            and fresh
             and version > self.version_at_kill
             and port == self.survivor
         ):
