@@ -263,3 +263,55 @@ def newer(message: dict[str, Any], version: int) -> bool:
     if message["type"] not in ("update", "snapshot"):
         return False
     return int(message.get("snapshot", message)["version"]) > version
+
+
+def driver_of(database: str, code: str) -> str | None:
+    """Return the id of the instance whose lease drives room `code` (None: no lease yet)."""
+    import psycopg
+
+    with psycopg.connect(database) as db:
+        row = db.execute("SELECT owner FROM room_leases WHERE room = %s", (code,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def instance_ids(instances: Instances) -> dict[str, int]:
+    """Return the index of each running instance by its id (from /healthz)."""
+    ids = {}
+    for index, server in enumerate(instances.servers):
+        if server.process is not None and server.process.poll() is None:
+            status, body = instances.health(index)
+            if status == 200:
+                ids[str(body["instance"])] = index
+    return ids
+
+
+def revive(instances: Instances, players: list[Player], deadline: float) -> None:
+    """Reconnect (to a random live instance) each player whose socket was closed."""
+    import random
+
+    for player in players:
+        try:
+            player.drain()
+        except (ConnectionClosed, AssertionError):
+            alive = instances.alive()
+            random.shuffle(alive)
+            player.reconnect(alive, deadline)
+
+
+def resilient(instances: Instances, players: list[Player], turns: int, within: float = 30) -> None:
+    """`play_turns`, reconnecting the players whose socket was closed meanwhile (1012: their
+    room moved, or the bus between instances broke), until `within` seconds have passed."""
+    deadline = time.monotonic() + within
+    done = 0
+    while done < turns:
+        before = max(len(p.told) for p in players)
+        try:
+            play_turns(players, 1)
+            done += 1
+        except (ConnectionClosed, TimeoutError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+            revive(instances, players, deadline)
+        if over(players[0].snapshot) or (done and max(len(p.told) for p in players) < before):
+            return

@@ -69,7 +69,7 @@ def test_alice_on_a_bob_on_b_and_a_spectator_on_c_play_a_whole_match_as_on_one_s
     for player in players:
         player.wait(lambda m: bool(m.get("snapshot", m).get("started")))
 
-    play_turns(players, 400)
+    play_turns(players, 3000)
     assert over(alice.snapshot), "the match reached its end"
     stored = stored_moves(postgres_url, code)
     check_told(players, stored)

@@ -102,6 +102,7 @@ class Hub:
     _unsaved: set[str] = field(default_factory=set)
     """Rooms whose seats changed in memory when they were rebuilt (see `current`)."""
     _wakes: dict[str, asyncio.Event] = field(default_factory=dict)
+    _retries: set[asyncio.Task[None]] = field(default_factory=set)
     on_storage_error: Callable[[str, StorageError], None] | None = None
     """Told of each failed save, with the room's code (several instances: cluster/node.py
     hears that another instance took the room over)."""
@@ -449,9 +450,32 @@ class Hub:
         try:
             await self.save(room, moves, seats)
         except StorageError:
+            self._again_later(room.code)
             return
         if moves or seats:
             await self.publish(room, moves)
+
+    def _again_later(self, code: str) -> None:
+        """After a timer's write failed (the store unreachable), look at the room again each
+        second while anyone is connected to it: its timer starts again once it loads."""
+        loop = asyncio.get_running_loop()
+        loop.call_later(1.0, lambda: self._retries.add(loop.create_task(self._again(code))))
+
+    async def _again(self, code: str) -> None:
+        try:
+            if code not in self.sockets:
+                return  # nobody there: whoever comes next loads the room and wakes its timer
+            async with self.gate(code):
+                try:
+                    room = await self.current(code)
+                except RoomError:
+                    self._again_later(code)
+                    return
+                self.schedule(room)
+        finally:
+            task = asyncio.current_task()
+            if task is not None:
+                self._retries.discard(task)
 
     def stop_timer(self, code: str) -> None:
         """Cancel a room's timer (another instance drives the room now: cluster/node.py)."""

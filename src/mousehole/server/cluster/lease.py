@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Any
 
 import psycopg
@@ -67,6 +68,7 @@ class Leases:
         self._lock = asyncio.Lock()
         self.beating = False
         """True while the last heartbeat was written (the health check reads it)."""
+        self._since = 0.0
 
     async def _db(self) -> psycopg.AsyncConnection[Any]:
         connection = self._connection
@@ -118,7 +120,15 @@ class Leases:
         except StorageError:
             self.beating = False
             raise
+        if not self.beating:
+            self._since = time.monotonic()
         self.beating = True
+
+    def settled(self) -> bool:
+        """Return whether the heartbeat has been written for `ttl` seconds in a row: only then
+        does another instance's expired heartbeat say it died (after PostgreSQL was
+        unreachable, every heartbeat expired, and the others need a beat to come back)."""
+        return self.beating and time.monotonic() - self._since >= self.ttl
 
     async def beat_forever(self) -> None:
         """Write the heartbeat every `ttl / 3` seconds (a lifespan task); a failed one is

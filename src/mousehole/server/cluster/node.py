@@ -118,6 +118,8 @@ class Cluster:
             return None
         owner, token, taken = found
         if owner == self.me:
+            if taken and token > 1:
+                log.warning("room %s: taken over (lease token %d)", code, token)
             if taken or self.store.fences.get(code) != token:
                 self.store.fences[code] = token
                 self.hub.rooms.pop(code, None)  # rebuilt from what the last driver stored
@@ -169,9 +171,9 @@ class Cluster:
             pass
         finally:
             self.relayed.pop(conn, None)
-            if not relayed.shut:
+            if not relayed.told:  # even if we closed it (its driver seemed dead): it may not be
                 send(driver, {"op": "left", "conn": conn})
-                relayed.put(Shut(1000))
+            relayed.put(Shut(1000))
             with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(writer, timeout=1)
 
@@ -213,6 +215,7 @@ class Cluster:
         elif op == "shut":
             relayed = self.relayed.get(conn)
             if relayed is not None:
+                relayed.told = True
                 relayed.put(Shut(int(message.get("code", MOVED))))
         elif op == "http":
             self._spawn(self._answer_http(message))
@@ -223,24 +226,33 @@ class Cluster:
 
     def _gone(self, instance: str) -> None:
         """`instance` heard nothing we sent: it is gone. Close what ran through it."""
+        log.warning("instance %s is gone: closing what ran through it", instance)
         for relayed in self.relayed.values():
             if relayed.driver == instance:
                 relayed.put(Shut(MOVED))
         for relay, socket in list(self.remote.values()):
-            if relay == instance:
-                socket.gone()
+            if relay == instance:  # told too, should it be alive after all: its client moves
+                self._spawn(socket.close(MOVED))
 
     def _reset(self) -> None:
         """The bus lost messages (Redis broke): every relayed socket starts again."""
         for relayed in self.relayed.values():
             relayed.put(Shut(MOVED))
         for _, socket in list(self.remote.values()):
-            socket.gone()
+            self._spawn(socket.close(MOVED))
 
     async def _watch_forever(self) -> None:
-        """Each second, close what runs through an instance whose heartbeat expired."""
+        """Each second, close what runs through an instance whose heartbeat expired, and
+        while the store's last commit failed, try an empty one (the health check recovers
+        once PostgreSQL commits again, even if nobody plays meanwhile)."""
         while True:
             await asyncio.sleep(WATCH_EVERY)
+            writer = self.hub.writer
+            if self.store.failing is not None and writer is not None:
+                with contextlib.suppress(StorageError):
+                    await writer.write("check that commits work", self.store.together([]))
+            if not self.leases.settled():
+                continue  # our own heartbeat was failing: so may the others' have been
             others = {r.driver for r in self.relayed.values()}
             others |= {relay for relay, _ in self.remote.values()}
             if not others:

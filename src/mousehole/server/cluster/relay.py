@@ -52,6 +52,8 @@ class Relayed:
     room: str
     outbox: asyncio.Queue[str | Shut] = field(default_factory=asyncio.Queue)
     shut: bool = False
+    told: bool = False
+    """True when the driver closed the socket itself (it needs no word that the client left)."""
 
     def put(self, item: str | Shut) -> None:
         """Queue a text for the client, or the closing of its socket."""
