@@ -53,6 +53,7 @@ def decision_time(name: str, level: str, decisions: int = 1000, games: int = 100
         "seats": seats,
         "games": played,
         "decisions": n,
+        "target_ms": mousehole.games.manifest(name).decision_ms,
     }
     if n:
         result |= {
@@ -68,44 +69,64 @@ def every_level(decisions: int = 1000, games: int = 100) -> list[dict[str, Any]]
     return [decision_time(m.name, level, decisions, games) for m in MANIFESTS for level in m.bots]
 
 
-def tournament(name: str, strong: str, weak: str, games: int) -> dict[str, Any]:
-    """Play games of `name` at its most even seat count with the seats split between two
-    levels, alternating SWSW / WSWS to cancel seat order; return the stronger level's share of
-    wins (a shared win counted as a fraction) with its 95% Wilson interval."""
+def tournament(
+    name: str, strong: str, weak: str, games: int, seats: int | None = None, seconds: float = 0
+) -> dict[str, Any]:
+    """Play games of `name` at `seats` seats (default: its most even seat count) with the seats
+    split between two levels, alternating SWSW / WSWS to cancel seat order; return the stronger
+    level's share of wins (a shared win counted as a fraction) with its 95% Wilson interval.
+
+    Stops after `games` games, or sooner once `seconds` (if > 0) have passed and an even
+    number of games is played (the stop looks only at the clock, never at the results, so the
+    interval stays honest)."""
     manifest = mousehole.games.manifest(name)
-    seats = manifest.max_seats - manifest.max_seats % 2
+    if seats is None:
+        seats = manifest.max_seats - manifest.max_seats % 2
     game = mousehole.load_game(name, seats=seats)
     wins = 0.0
+    played = 0
     start = time.perf_counter()
     for index in range(games):
+        if seconds and index % 2 == 0 and index and time.perf_counter() - start > seconds:
+            break
         pair = [strong, weak] if index % 2 == 0 else [weak, strong]
-        levels = pair * (seats // 2)
+        levels = [pair[seat % 2] for seat in range(seats)]
         players = {
             seat: make_bot(name, level, index * seats + seat) for seat, level in enumerate(levels)
         }
         winners = Match(game, seed=index).play_out(players).winners()
         wins += sum(levels[w] == strong for w in winners) / max(1, len(winners))
-    low, high = wilson_interval(wins, games)
+        played += 1
+    low, high = wilson_interval(wins, played)
     return {
         "game": name,
         "seats": seats,
         "strong": strong,
         "weak": weak,
-        "games": games,
+        "games": played,
         "strong_wins": wins,
-        "share": wins / games,
+        "share": wins / played,
         "low": low,
         "high": high,
         "seconds": time.perf_counter() - start,
     }
 
 
-def tournaments(games: int = 1000) -> list[dict[str, Any]]:
-    """Return a `tournament` of `games` games for every two levels of every registered game
-    (the later level in the manifest, the stronger, first)."""
+def tournament_seats(name: str) -> list[int]:
+    """Return the seat counts a game's tournaments are played at: its fewest and its most
+    even seat counts (one of them when they are the same)."""
+    manifest = mousehole.games.manifest(name)
+    even = [n for n in range(max(2, manifest.min_seats), manifest.max_seats + 1) if n % 2 == 0]
+    return sorted({even[0], even[-1]}) if even else []
+
+
+def tournaments(games: int = 1000, seconds: float = 0) -> list[dict[str, Any]]:
+    """Return a `tournament` of up to `games` games (and about `seconds` seconds, if > 0) for
+    every two levels of every registered game (the later level in the manifest, the stronger,
+    first) at each of its `tournament_seats`."""
     return [
-        tournament(m.name, strong, weak, games)
+        tournament(m.name, strong, weak, games, seats, seconds)
         for m in MANIFESTS
-        if m.max_seats >= 2
+        for seats in tournament_seats(m.name)
         for weak, strong in itertools.combinations(m.bots, 2)
     ]

@@ -2,12 +2,13 @@
 levels at a chosen seat count, printed as Markdown for the game's page.
 
     python -m benchmarks.levels GAME [--seats N] [--games N] [--decisions N]
+                                     [--pair STRONG:WEAK] [--no-times]
 
 The decision times come from `benchmarks/bots.py: decision_time` (every seat at one level, at
 the game's most seats, forced moves left out). Each tournament seats the stronger level and the
 weaker one alternately (SWSW..., then WSWS... in the next game, to cancel seat order) and gives
 the stronger level's share of wins with its 95% Wilson interval. `python -m benchmarks` runs the
-same for every registered game at its most even seat count (docs/benchmarks.md).
+same for every registered game at its fewest and most even seat counts (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -15,39 +16,10 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-import time
-from typing import Any
 
-import mousehole
-from mousehole.engine import Match
-from mousehole.games import make_bot, manifest
-from mousehole.simulation import wilson_interval
+from mousehole.games import manifest
 
-from .bots import decision_time
-
-
-def tournament(name: str, strong: str, weak: str, seats: int, games: int) -> dict[str, Any]:
-    """Return the stronger level's share of `games` games of `name` at `seats` seats."""
-    game = mousehole.load_game(name, seats=seats)
-    wins = 0.0
-    start = time.perf_counter()
-    for index in range(games):
-        pair = [strong, weak] if index % 2 == 0 else [weak, strong]
-        levels = [pair[seat % 2] for seat in range(seats)]
-        players = {s: make_bot(name, level, index * seats + s) for s, level in enumerate(levels)}
-        winners = Match(game, seed=index).play_out(players).winners()
-        wins += sum(levels[w] == strong for w in winners) / max(1, len(winners))
-    low, high = wilson_interval(wins, games)
-    return {
-        "strong": strong,
-        "weak": weak,
-        "seats": seats,
-        "games": games,
-        "share": wins / games,
-        "low": low,
-        "high": high,
-        "seconds": time.perf_counter() - start,
-    }
+from .bots import decision_time, tournament
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,13 +28,46 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, action="append", help="repeat for several counts")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--decisions", type=int, default=1000)
+    parser.add_argument(
+        "--pair",
+        action="append",
+        metavar="STRONG:WEAK",
+        help="only this pairing of levels (repeat for several); default: every two levels",
+    )
+    parser.add_argument("--no-times", action="store_true", help="skip the decision times")
     args = parser.parse_args(argv)
     found = manifest(args.game)
     seats = args.seats or [found.max_seats - found.max_seats % 2]
+    pairs = [(weak, strong) for weak, strong in itertools.combinations(found.levels, 2)]
+    if args.pair:
+        pairs = []
+        for text in args.pair:
+            strong, _, weak = text.partition(":")
+            for level in (strong, weak):
+                if level not in found.levels:
+                    parser.error(f"--pair {text}: {level!r} is not a level of {args.game}")
+            pairs.append((weak, strong))
+    if not args.no_times:
+        _times(args.game, found.levels, args.decisions)
+    print("| stronger vs weaker | seats | games | stronger's share | 95% interval | time |")
+    print("|---|---|---|---|---|---|")
+    for count in seats:
+        for weak, strong in pairs:
+            r = tournament(args.game, strong, weak, args.games, count)
+            print(
+                f"| {strong} vs {weak} | {count} | {r['games']} | {r['share']:.1%} | "
+                f"{r['low']:.1%} – {r['high']:.1%} | {r['seconds']:.0f} s |",
+                flush=True,
+            )
+    return 0
+
+
+def _times(game: str, levels: list[str], decisions: int) -> None:
+    """Print each level's decision times as a Markdown table."""
     print("| level | seats | games | decisions | p50 ms | p99 ms | max ms |")
     print("|---|---|---|---|---|---|---|")
-    for level in found.levels:
-        r = decision_time(args.game, level, args.decisions, games=args.decisions)
+    for level in levels:
+        r = decision_time(game, level, decisions, games=decisions)
         times = (
             f"{r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {r['max_ms']:.2f}"
             if r["decisions"]
@@ -70,17 +75,6 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"| {level} | {r['seats']} | {r['games']} | {r['decisions']} | {times} |", flush=True)
     print()
-    print("| stronger vs weaker | seats | games | stronger's share | 95% interval | time |")
-    print("|---|---|---|---|---|---|")
-    for count in seats:
-        for weak, strong in itertools.combinations(found.levels, 2):
-            r = tournament(args.game, strong, weak, count, args.games)
-            print(
-                f"| {strong} vs {weak} | {count} | {r['games']} | {r['share']:.1%} | "
-                f"{r['low']:.1%} – {r['high']:.1%} | {r['seconds']:.0f} s |",
-                flush=True,
-            )
-    return 0
 
 
 if __name__ == "__main__":

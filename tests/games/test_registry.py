@@ -141,6 +141,12 @@ def test_a_negative_absent_autoplay_is_refused_naming_the_game() -> None:
     assert _coin(absent_autoplay=0.0).absent_autoplay == 0.0
 
 
+def test_a_decision_time_target_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="coin: decision_ms must be > 0 milliseconds"):
+        _coin(decision_ms=0.0)
+    assert _coin().decision_ms == 100.0
+
+
 def test_a_manifest_cannot_be_changed_once_made() -> None:
     coin = _coin()
     with pytest.raises(dataclasses.FrozenInstanceError):

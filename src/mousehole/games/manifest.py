@@ -82,12 +82,17 @@ class GameManifest:
     """Seconds after which an online room plays an absent player's turn for them (with the
     first level), or None: never. For games with no decisions, where waiting for someone who
     left only stalls everyone else."""
+    decision_ms: float = 100.0
+    """The 99th percentile of a decision's time, in milliseconds, that every computer level
+    must stay under (`make bench` checks it: docs/benchmarks.md)."""
 
     def __post_init__(self) -> None:
         if not self.bots:
             raise ValueError(f"{self.game.name}: a game needs at least one computer level")
         if self.absent_autoplay is not None and self.absent_autoplay < 0:
             raise ValueError(f"{self.game.name}: absent_autoplay must be >= 0 seconds")
+        if self.decision_ms <= 0:
+            raise ValueError(f"{self.game.name}: decision_ms must be > 0 milliseconds")
 
     @property
     def name(self) -> str:

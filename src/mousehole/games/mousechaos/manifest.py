@@ -84,4 +84,5 @@ MANIFEST = GameManifest(
     conformance=Conformance(invariants, secrets, SECRET_KEYS, phantom_won),
     page=Page("mousechaos"),  # web/mousechaos/: the kitchen drawn new (docs/games/mousechaos.md)
     seat_views=True,  # hidden colours: each seat knows its own card and its own peeks
+    decision_ms=250.0,  # issue 17: hard searches over dealt colours, p99 under 250 ms
 )
