@@ -72,7 +72,6 @@ PENDING: dict[str, set[str]] = {
     "docs/testing.md": {"ausdiemaus", "dontcutthecheese", "mousechaos", "mousetrap"},
     "docs/web.md": {"ausdiemaus", "mousechaos", "mousetrap"},
     "tests/browser/test_accessibility.py": {"ausdiemaus", "mousetrap"},
-    "tests/browser/test_names_logs.py": {"ausdiemaus", "mousetrap"},
     "tests/browser/test_online.py": {"mousetrap"},
     "tests/browser/test_rules_pages.py": {"ausdiemaus", "mousetrap"},
     "tests/browser/test_saves.py": {"ausdiemaus", "mousetrap"},
