@@ -4,6 +4,7 @@
 
 import { COLOURS, INK, dialMarkup, faceAngle, mouseMarkup, noseMarkup, tokenMarkup } from "./pieces.js";
 import { escapeHtml } from "/static/shared/html.js";
+import { setMeterFlat } from "./trap.js";
 
 const DIAL = 118;
 const PLATE_W = 98;
@@ -16,7 +17,7 @@ const LAYOUTS = {
     box: [0, 0, 1200, 720], trap: [150, 4, 1], spinner: [150, 556], bag: [1078, 570], seats: [300, 468],
   },
   narrow: {
-    box: [0, 0, 720, 870], trap: [2, 4, 0.79], spinner: [190, 490], bag: [548, 486], seats: [8, 672],
+    box: [0, 0, 720, 950], trap: [0, 2, 0.92], spinner: [190, 606], bag: [548, 600], seats: [8, 770],
   },
 };
 
@@ -48,6 +49,7 @@ export function chooseLayout() {
   const l = LAYOUTS[want];
   el.svg.setAttribute("viewBox", l.box.join(" "));
   el.svg.dataset.layout = want;
+  setMeterFlat(want === "narrow");
   el.trap.setAttribute("transform", `translate(${l.trap[0]} ${l.trap[1]}) scale(${l.trap[2]})`);
   el.spinner.setAttribute("transform", `translate(${l.spinner[0]} ${l.spinner[1]})`);
   el.bag.setAttribute("transform", `translate(${l.bag[0]} ${l.bag[1]})`);

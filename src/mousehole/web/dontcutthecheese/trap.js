@@ -16,6 +16,8 @@ const BAR_BOTTOM = PY + ROWS * CELL + 32;
 const METER_X = 812;
 const METER_STEP = 50;
 const METER_BOTTOM = 346;
+const FLAT_X = 230; // the meter under the trap, on a phone
+const FLAT_STEP = 66;
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -167,25 +169,53 @@ export function setBars(slammed) {
 
 // ---------------------------------------------------------------- the strength meter
 
+let flat = false;
+
+/** Lay the meter under the trap (a phone's tall table) or beside it; true when it changed. */
+export function setMeterFlat(under) {
+  const changed = flat !== under;
+  flat = under;
+  return changed;
+}
+
+/** Where the meter's box of level k sits: [x, y, width, height], beside the trap or under it. */
+function meterBox(k) {
+  if (flat) return [FLAT_X + k * FLAT_STEP, BAR_BOTTOM + 48, FLAT_STEP - 8, 44];
+  return [METER_X, METER_BOTTOM - (k + 1) * METER_STEP + 4, 60, METER_STEP - 8];
+}
+
 /** The meter: 0 to 5, the paper's strength filled in, the preview's after-bite level marked,
  * and the threshold once a snap has revealed it. */
 export function drawMeter(strength, { after = null, threshold = null } = {}) {
-  const level = (k) => METER_BOTTOM - (k + 1) * METER_STEP;
   const boxes = Array.from({ length: 6 }, (_, k) => {
-    const y = level(k);
+    const [x, y, w, h] = meterBox(k);
     const filled = strength !== null && k <= strength;
     const lost = after !== null && k > after && k <= strength;
     return `<g class="meter-step${filled ? " filled" : ""}${lost ? " lost" : ""}" data-level="${k}">
-      <rect x="${METER_X}" y="${y + 4}" width="60" height="${METER_STEP - 8}" rx="8"/>
-      <text class="meter-num" x="${METER_X + 30}" y="${y + METER_STEP / 2 + 8}" text-anchor="middle">${k}</text></g>`;
+      <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="8"/>
+      <text class="meter-num" x="${x + w / 2}" y="${y + h / 2 + 8}" text-anchor="middle">${k}</text></g>`;
   }).join("");
-  const mark = after === null ? "" : `<path class="meter-after" d="M${METER_X - 22} ${level(after) + METER_STEP / 2 - 10} l16 10 l-16 10 Z"/>`;
-  const t = threshold === null ? "" : `<g class="meter-threshold" data-testid="meter-threshold">
-      <line x1="${METER_X - 10}" x2="${METER_X + 66}" y1="${level(threshold) + METER_STEP - 2}" y2="${level(threshold) + METER_STEP - 2}"/>
-      <text x="${METER_X + 70}" y="${level(threshold) + METER_STEP - 8}" text-anchor="start">tears</text>
-      <text x="${METER_X + 70}" y="${level(threshold) + METER_STEP + 12}" text-anchor="start">below ${threshold}</text></g>`;
-  parts.meter.innerHTML = `<text class="meter-title" x="${METER_X + 30}" y="${level(5) - 8}" text-anchor="middle">Strength</text>
-    ${boxes}${mark}${t}`;
+  let mark = "";
+  if (after !== null) {
+    const [x, y, w, h] = meterBox(after);
+    mark = flat ? `<path class="meter-after" d="M${x + w / 2 - 10} ${y - 20} l10 16 l10 -16 Z"/>`
+      : `<path class="meter-after" d="M${x - 22} ${y + h / 2 - 10} l16 10 l-16 10 Z"/>`;
+  }
+  let t = "";
+  if (threshold !== null) {
+    const [x, y, w, h] = meterBox(threshold);
+    const [ex, ey, ew] = meterBox(5);
+    const line = flat ? `<line x1="${x - 4}" x2="${x - 4}" y1="${y - 8}" y2="${y + h + 8}"/>`
+      : `<line x1="${x - 10}" x2="${x + w + 6}" y1="${y + h + 2}" y2="${y + h + 2}"/>`;
+    const [tx, ty] = flat ? [ex + ew + 14, ey + 18] : [x + w + 10, y + h - 4];
+    t = `<g class="meter-threshold" data-testid="meter-threshold">${line}
+      <text x="${tx}" y="${ty}" text-anchor="start">tears</text>
+      <text x="${tx}" y="${ty + 20}" text-anchor="start">below ${threshold}</text></g>`;
+  }
+  const [hx, hy, hw, hh] = meterBox(flat ? 0 : 5);
+  const title = flat ? `<text class="meter-title" x="${hx - 14}" y="${hy + hh / 2 + 8}" text-anchor="end">Strength</text>`
+    : `<text class="meter-title" x="${hx + hw / 2}" y="${hy - 12}" text-anchor="middle">Strength</text>`;
+  parts.meter.innerHTML = `${title}${boxes}${mark}${t}`;
 }
 
 // ---------------------------------------------------------------- Max's mouth
