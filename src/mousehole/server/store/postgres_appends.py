@@ -137,7 +137,7 @@ def append_together(
         for _, append in run:
             stored = following.get(append.room_id)
             if append.room_id in stale and append.fence is not None:
-                results.append(lost(append.room_id, append.fence, None))
+                results.append(lost(append.room_id, append.fence, stale[append.room_id]))
                 continue
             if stored is None:
                 results.append(

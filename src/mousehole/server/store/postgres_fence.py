@@ -43,11 +43,13 @@ def lost(room_id: str, fence: Fence, found: tuple[str, int] | None) -> LeaseLost
     return LeaseLost(room_id, f"room {room_id!r} was not stored: {why}")
 
 
-def check(db: psycopg.Connection[Any], fences: Sequence[tuple[str, Fence]]) -> set[str]:
+def check(
+    db: psycopg.Connection[Any], fences: Sequence[tuple[str, Fence]]
+) -> dict[str, tuple[str, int] | None]:
     """Lock the lease rows of `fences` (room, fence) until the commit; return the rooms whose
-    lease does not match (one statement however many rooms)."""
+    lease does not match, with the lease found (one statement however many rooms)."""
     if not fences:
-        return set()
+        return {}
     rooms = sorted({room for room, _ in fences})
     rows = db.execute(
         "SELECT room, owner, token FROM room_leases WHERE room = ANY(%s::text[])"
@@ -55,7 +57,7 @@ def check(db: psycopg.Connection[Any], fences: Sequence[tuple[str, Fence]]) -> s
         (rooms,),
     ).fetchall()
     found = {str(room): (str(owner), int(token)) for room, owner, token in rows}
-    return {room for room, fence in fences if found.get(room) != fence}
+    return {room: found.get(room) for room, fence in fences if found.get(room) != fence}
 
 
 def check_one(db: psycopg.Connection[Any], room_id: str, fence: Fence | None) -> None:
