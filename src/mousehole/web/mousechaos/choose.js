@@ -164,6 +164,7 @@ export function describeTarget(list, at) {
   const here = focused && sameSpot(focused.at, at) ? [focused] : list.filter((t) => sameSpot(t.at, at));
   const spot = onTable(at) ? "The table" : squareName(at);
   if (!here.length) return `${spot}: nothing to choose here. N: the next choice.`;
+  if (here.length > 2) return `${spot}: ${here[0].words}, or ${here.length - 1} more here (N: the next).`;
   return `${spot}: ${here.map((t) => t.words).join("; or ")}.`;
 }
 

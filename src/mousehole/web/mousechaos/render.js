@@ -231,7 +231,7 @@ function draw() {
 function drawTools(list) {
   const legal = app.blocked || app.animating || app.busy ? [] : app.snapshot?.legal || [];
   const chair = app.choice?.poses;
-  el.keep.hidden = !legal.some((a) => a.type === "skip");
+  el.keep.hidden = !legal.some((a) => a.type === "skip") || Boolean(chair); // K still leaves them
   el.back.hidden = !app.choice;
   el.poses.hidden = !chair;
   if (chair) {

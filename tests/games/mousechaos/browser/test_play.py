@@ -15,6 +15,7 @@ import re
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, ViewportSize, WebSocket, expect
 
 from tests.browser.fixtures import NewPage, screenshot
@@ -153,10 +154,10 @@ def test_a_solo_match_against_computers_is_played_by_keyboard_to_the_result(
 ) -> None:
     frames = _frames(page)
     _open(page, server, WIDE)
-    screenshot(page, "mousechaos-setup-1280")
     _start(page, ["human", "computer", "computer", "computer"])
     expect(page.get_by_test_id("kitchen")).to_be_visible()
     _no_overflow(page)
+    expect(page.get_by_test_id("action-bar")).to_be_in_viewport(ratio=1)  # no scrolling to play
     phases: list[str] = []
     shots: set[str] = set()
     deadline = time.monotonic() + 240
@@ -300,9 +301,13 @@ def test_an_online_match_in_two_browsers_with_a_spectator_who_sees_no_colours(
     screenshot(watcher, "mousechaos-spectator-1280")
 
 
-def test_the_page_fits_a_phone_and_a_chair_is_placed_by_keyboard(page: Page, server: str) -> None:
-    _open(page, server, PHONE)
-    screenshot(page, "mousechaos-setup-390")
+@pytest.mark.parametrize("viewport", [WIDE, PHONE], ids=["1280", "390"])
+def test_the_page_fits_the_screen_and_a_chair_is_placed_by_keyboard(
+    page: Page, server: str, viewport: ViewportSize
+) -> None:
+    width = viewport["width"]
+    _open(page, server, viewport)
+    screenshot(page, f"mousechaos-setup-{width}")
     _start(page, ["human", "computer"], level="easy")
     deadline = time.monotonic() + 120
     while _ready_or_over(page) and time.monotonic() < deadline:
@@ -317,8 +322,9 @@ def test_the_page_fits_a_phone_and_a_chair_is_placed_by_keyboard(page: Page, ser
             expect(page.get_by_test_id("poses")).to_be_visible()
             expect(page.get_by_test_id("prompt")).to_have_text(re.compile("^Turn the chair"))
             _no_overflow(page)
-            expect(page.get_by_test_id("place-chair")).to_be_in_viewport()
-            screenshot(page, "mousechaos-chair-390")
+            expect(page.get_by_test_id("kitchen")).to_be_in_viewport(ratio=1)
+            expect(page.get_by_test_id("place-chair")).to_be_in_viewport(ratio=1)
+            screenshot(page, f"mousechaos-chair-{width}")
             before = int(page.evaluate(f"{PAGE}.snapshot.version"))
             page.keyboard.press("l")  # lying, where that is allowed; else the pose stays
             page.keyboard.press("Enter")

@@ -306,7 +306,7 @@ export function createMatch(game) {
     const generation = state.generation;
     state.blocked = true;
     view.render();
-    if (state.lastHuman !== seat) {
+    if (state.lastHuman !== seat && view.handOver) {
       state.passing = true;
       await view.handOver(seat);
       if (generation !== state.generation) return false;
