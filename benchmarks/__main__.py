@@ -111,13 +111,20 @@ player's decisions and chance outcomes apart), and the memory each retained stat
 """
 
 
+TIMES_HEADER = (
+    "| game | level | seats | games | decisions | p50 ms | p99 ms | max ms "
+    "| CPU p50 / p99 / max ms | p99 target |\n" + "|---" * 10 + "|"
+)
+
+
 def _bots_section(decisions: list[dict[str, Any]], tournaments: list[dict[str, Any]]) -> str:
     def timing(r: dict[str, Any]) -> str:
         if not r["decisions"]:
-            return "| – | – | – | every action forced |"
+            return "| – | – | – | – | every action forced |"
         return (
             f"| {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {r['max_ms']:.2f} | "
-            f"{r['target_ms']:g} ms: {_met(r['p99_ms'] <= r['target_ms'])} |"
+            f"{r['cpu_p50_ms']:.2f} / {r['cpu_p99_ms']:.2f} / {r['cpu_max_ms']:.2f} | "
+            f"{r['target_ms']:g} ms: {_met(r['cpu_p99_ms'] <= r['target_ms'])} |"
         )
 
     rows = "\n".join(
@@ -136,10 +143,13 @@ def _bots_section(decisions: list[dict[str, Any]], tournaments: list[dict[str, A
 Decision time of every level of every game (`benchmarks/bots.py: decision_time`), over its
 real decisions (forced moves, where only one action is legal, excluded) in games at the game's
 most seats with every seat at that level, stopping after 1,000 decisions or 100 games. The
-target is the game's own (`GameManifest.decision_ms`: 100 ms unless its manifest says more):
+p50, p99 and max are wall-clock times; the CPU column is the same decisions' CPU time (the
+deciding thread's, `time.thread_time`), which is what a decision costs: on this shared
+machine the wall clock also counts the time the process waited for a core, so the target,
+the game's own (`GameManifest.decision_ms`: 100 ms unless its manifest says more), is checked
+on the CPU p99:
 
-| game | level | seats | games | decisions | p50 ms | p99 ms | max ms | p99 target |
-|---|---|---|---|---|---|---|---|---|
+{TIMES_HEADER}
 {rows}
 
 Tournaments between every two levels of a game (`benchmarks/bots.py: tournament`): games at

@@ -5,9 +5,10 @@ levels at a chosen seat count, printed as Markdown for the game's page.
                                      [--pair STRONG:WEAK] [--no-times]
 
 The decision times come from `benchmarks/bots.py: decision_time` (every seat at one level, at
-the game's most seats, forced moves left out). Each tournament seats the stronger level and the
-weaker one alternately (SWSW..., then WSWS... in the next game, to cancel seat order) and gives
-the stronger level's share of wins with its 95% Wilson interval. `python -m benchmarks` runs the
+the game's most seats, forced moves left out; wall clock, and the deciding thread's CPU time).
+Each tournament seats the stronger level and the weaker one alternately (SWSW..., then WSWS...
+in the next game, to cancel seat order) and gives the stronger level's share of wins with its
+95% Wilson interval. `python -m benchmarks` runs the
 same for every registered game at its fewest and most even seat counts (docs/benchmarks.md).
 """
 
@@ -64,14 +65,17 @@ def main(argv: list[str] | None = None) -> int:
 
 def _times(game: str, levels: list[str], decisions: int) -> None:
     """Print each level's decision times as a Markdown table."""
-    print("| level | seats | games | decisions | p50 ms | p99 ms | max ms |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| level | seats | games | decisions | p50 ms | p99 ms | max ms | CPU p50 / p99 / max ms |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     for level in levels:
         r = decision_time(game, level, decisions, games=decisions)
         times = (
-            f"{r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {r['max_ms']:.2f}"
+            f"{r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {r['max_ms']:.2f} | "
+            f"{r['cpu_p50_ms']:.2f} / {r['cpu_p99_ms']:.2f} / {r['cpu_max_ms']:.2f}"
             if r["decisions"]
-            else "– | – | –"
+            else "– | – | – | –"
         )
         print(f"| {level} | {r['seats']} | {r['games']} | {r['decisions']} | {times} |", flush=True)
     print()
