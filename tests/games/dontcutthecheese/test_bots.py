@@ -8,7 +8,7 @@ import pytest
 
 from mousehole.engine import Match
 from mousehole.games.dontcutthecheese import CheeseState
-from mousehole.games.dontcutthecheese.bots import BOTS, HardBot, NormalBot, ownership
+from mousehole.games.dontcutthecheese.bots import BOTS, HardBot, NormalBot, ownership, safe_run
 
 from .scenes import CheeseGame, paper, position
 
@@ -22,6 +22,19 @@ ONE_PATH_LEFT = paper(
     """
 )
 """Strength 1: only row 2 joins the pegs past columns 1 and 2."""
+
+TWO_SAFE_BITES = paper(
+    """
+    ###........#
+    ###........#
+    ############
+    ############
+    ############
+    """
+)
+"""Strength 3, and only rows 0 and 1 of columns 1 and 2 can be eaten without cutting a path:
+bite 0,1 takes all four cells (no safe bite left after it), bite 0,2 takes two (bite 0,1 is
+still safe after it)."""
 
 
 def test_the_levels_are_easy_normal_and_hard() -> None:
@@ -60,6 +73,27 @@ def test_the_ownership_of_the_next_bites_follows_the_spinner() -> None:
     assert owned[1] == pytest.approx(0.25, abs=1e-6)
     assert ownership(3, 3, False, 1)[:3] == (1.0, 1.0, 1.0)
     assert ownership(4, 1, True, -1)[1] > ownership(4, 1, False, -1)[1]
+
+
+def test_safe_run_counts_the_careful_bites_left_before_a_cut() -> None:
+    eaten = position(phase="bite", bites_left=1, paper=TWO_SAFE_BITES, paper_bites=4).eaten
+    assert safe_run(eaten) == 2
+    assert safe_run(0) == 0  # a fresh paper: every first bite cuts two rows
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_hard_keeps_a_safe_bite_for_itself_and_leaves_none_to_the_next_player(seats: int) -> None:
+    """With two bites to take, hard eats only two cells, so its second bite is safe too; with
+    its last bite of the turn it eats all four, so the next player must cut a path."""
+
+    def choice(bites_left: int) -> str:
+        state = position(
+            seats=seats, phase="bite", bites_left=bites_left, paper=TWO_SAFE_BITES, paper_bites=4
+        )
+        return HardBot().choose(state).to_text()
+
+    assert choice(2) == "bite:0,2"
+    assert choice(1) == "bite:0,1"
 
 
 def decisions(seats: int, seed: int) -> list[CheeseState]:

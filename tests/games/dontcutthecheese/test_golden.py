@@ -19,9 +19,9 @@ from mousehole.games.dontcutthecheese.bots import BOTS
 from .scenes import CheeseGame
 
 GOLDEN = [
-    (2, 1, ("hard", "normal"), 169, "8e153b05c8099146"),
-    (4, 2, ("easy", "normal", "hard", "hard"), 89, "ef1d353c7bf11040"),
-    (6, 3, ("hard", "easy", "normal", "hard", "easy", "normal"), 57, "f9e721b260e285ce"),
+    (2, 1, ("hard", "normal"), 441, "d7981e630786f1b2"),
+    (4, 2, ("easy", "normal", "hard", "hard"), 89, "23f77eb57d35f23a"),
+    (6, 3, ("hard", "easy", "normal", "hard", "easy", "normal"), 57, "00aed8b0ce8e02b8"),
 ]
 
 
