@@ -100,20 +100,29 @@ export function explainWin(snap, story, seatName) {
   }
   const offs = events.filter((e) => e.type === "spin_off" || e.type === "spin_off_value");
   if (offs.length) {
-    const first = offs.find((e) => e.type === "spin_off");
+    // Who entered the spin-off and why (a match continued in it has only the final position's).
+    const first = offs.find((e) => e.type === "spin_off") ?? state.spin_off;
     if (first?.reason === "complete") {
       lines.push(`${nameList(first.contestants.map(seatName))} completed their colours at once with ${count(first.contestants[0])} tokens each.`);
     } else if (first) {
       lines.push(`The bag ran out: ${nameList(first.contestants.map(seatName))} ranked equal on colours and tokens.`);
     }
-    const rounds = [];
+    // Each spin_off event after the first starts a new round (a tie for lowest spins again);
+    // a match continued in the middle of a spin-off has its values before any such event.
+    const rounds = [[]];
     for (const e of offs) {
-      if (e.type === "spin_off") rounds.push([]);
-      else if (e.value !== null && e.value !== undefined) rounds[rounds.length - 1]?.push(`${seatName(e.seat)} ${e.value}`);
+      if (e.type === "spin_off") {
+        if (rounds[rounds.length - 1].length) rounds.push([]);
+      } else if (e.value !== null && e.value !== undefined) {
+        rounds[rounds.length - 1].push(`${seatName(e.seat)} ${e.value}`);
+      }
     }
-    rounds.filter((r) => r.length).forEach((r, i, all) => {
-      const label = all.length > 1 ? `Spin-off round ${i + 1}` : "Spin-off";
-      lines.push(`${label} (the fewest bites shown wins; Skip and Reverse count 0, Spin Again counts 1 plus its next spin): ${r.join(", ")}.`);
+    const played = rounds.filter((r) => r.length);
+    lines.push("In a spin-off the fewest bites shown wins (Skip and Reverse count 0, Spin Again counts 1 plus its next spin).");
+    played.forEach((r, i) => {
+      const label = played.length > 1 ? `Round ${i + 1}` : "The spin";
+      const tied = i + 1 < played.length ? " (a tie for lowest: they spin again)" : "";
+      lines.push(`${label}: ${r.join(", ")}${tied}.`);
     });
     lines.push(`${seatName(winner)} has the lowest value, and nobody else has it.`);
   }

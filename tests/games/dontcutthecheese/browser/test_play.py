@@ -16,6 +16,7 @@ from typing import Any
 from playwright.sync_api import Page, ViewportSize, WebSocket, expect
 
 from tests.browser.fixtures import NewPage, screenshot
+from tests.processes import post_json
 
 SETTINGS = (
     'try { localStorage.setItem("mousehole.settings",'
@@ -360,3 +361,67 @@ def test_the_layout_at_1280_and_on_a_phone_shows_every_control(page: Page, serve
             expect(page.get_by_test_id(testid)).to_be_visible()
         screenshot(page, f"dontcutthecheese-mouth-{name}")
         page.evaluate("localStorage.removeItem('mousehole.dontcutthecheese.match')")
+
+
+# Two players who both completed their colours with three tokens each, after the sixth snap: a
+# spin-off (the fewest bites shown wins), Ann (seat 0) to spin first.
+TOKENS = {"orange": 1, "white": 1, "yellow": 1}
+SPIN_OFF = {
+    "seat_count": 2,
+    "phase": "spin_off",
+    "current": 0,
+    "paper": ["#..#########"] * 5,
+    "paper_bites": 3,
+    "tokens": [TOKENS, TOKENS],
+    "bag": {"orange": 8, "white": 8, "yellow": 8},
+    "round": 6,
+    "turns": 9,
+    "snapper": 1,
+    "threshold": 1,
+    "last_threshold": 1,
+    "spin_off": {"reason": "complete", "contestants": [0, 1], "values": [None, None]},
+}
+SPIN_OFF_SEATS = [
+    {"kind": "human", "name": "Ann"},
+    {"kind": "computer", "name": "Pip", "level": "easy"},
+]
+
+
+def test_a_spin_off_is_played_and_explained_on_the_winner_screen(page: Page, server: str) -> None:
+    options = {"seats": 2, "start_seat": 0}
+    record = {"game": "dontcutthecheese", "options": options, "initial": SPIN_OFF, "moves": []}
+    body = {"game": "dontcutthecheese", "options": options, "seats": SPIN_OFF_SEATS}
+    room = post_json(f"{server}/api/rooms", body | {"record": record})
+    _open(page, server, WIDE)
+    saved = {
+        "room": room["room"],
+        "token": room["token"],
+        "record": room["snapshot"]["record"],
+        "setup": {"seats": SPIN_OFF_SEATS, "startSeat": 0},
+        "log": [],
+    }
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        ["mousehole.dontcutthecheese.match", json.dumps(saved)],
+    )
+    page.reload()  # a saved match in progress opens at once
+    expect(page.get_by_test_id("prompt")).to_contain_text("Spin-off! Ann, spin.")
+    expect(page.get_by_test_id("seat-tokens-0")).to_contain_text("1")
+    expect(page.get_by_test_id("meter-threshold")).to_be_attached()  # the torn paper's point
+    _play(page, seconds=60)
+    expect(page.get_by_test_id("winner")).to_be_visible()
+    text = page.get_by_test_id("winner-text").inner_text()
+    assert "Ann and Pip completed their colours at once with 3 tokens each." in text
+    assert "the fewest bites shown wins" in text
+    values = page.evaluate(
+        f"""() => {PAGE}.received.filter((m) => m.type === "update")
+              .flatMap((m) => m.moves.flatMap((move) => move.events))
+              .filter((e) => e.type === "spin_off_value")"""
+    )
+    rounds = len(values) // 2  # two contestants: a round is both their values
+    assert rounds >= 1 and text.count("Round ") == (rounds if rounds > 1 else 0)
+    for value in values:  # every round's scores, each seat's in the order they spun
+        assert f"{['Ann', 'Pip'][value['seat']]} {value['value']}" in text
+    winner = ["Ann", "Pip"][page.evaluate(f"{PAGE}.snapshot.state.winner")]
+    assert text.endswith(f"{winner} has the lowest value, and nobody else has it.")
+    screenshot(page, "dontcutthecheese-spin-off-winner-1280")
