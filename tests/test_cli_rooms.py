@@ -15,15 +15,20 @@ import pytest
 
 import mousehole
 from mousehole.engine import verify
+from mousehole.games import MANIFESTS, REGISTRY
 from mousehole.server.online import OnlineRoom
 from mousehole.server.room import Room
 from mousehole.server.store.sqlite import SQLiteStore
 
 from .test_cli import run
 
+LOCAL, ONLINE = MANIFESTS[0], MANIFESTS[1]
+"""The games of the stored rooms: any two will do (the listing filters by game), so the
+registry's first two."""
+HARDEST = LOCAL.levels[-1]
 HUMANS = [
     {"kind": "human", "name": "Ann"},
-    {"kind": "computer", "name": "Whiskers", "level": "hard"},
+    {"kind": "computer", "name": "Whiskers", "level": HARDEST},
 ]
 
 
@@ -44,20 +49,20 @@ def _finish(room: Room) -> None:
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
-    """A database with a finished local Mouse Trap match, a local match just begun, and an
-    online Aus die Maus! room waiting for its players."""
+    """A database with a finished local match of LOCAL, a local match just begun, and an
+    online room of ONLINE waiting for its players."""
     path = tmp_path / "rooms.sqlite3"
     store = SQLiteStore(path)
-    finished, _ = Room.create("mousetrap", {"seats": 2, "start_seat": 0}, HUMANS, room_id="a" * 16)
+    finished, _ = Room.create(LOCAL.name, {"seats": 2, "start_seat": 0}, HUMANS, room_id="a" * 16)
     store.create(finished.stored())
     _finish(finished)
     store.append(finished.room_id, finished.stored().moves, finished=True)
-    begun, _ = Room.create("mousetrap", {"seats": 2, "start_seat": 1}, HUMANS, room_id="b" * 16)
+    begun, _ = Room.create(LOCAL.name, {"seats": 2, "start_seat": 1}, HUMANS, room_id="b" * 16)
     store.create(begun.stored())
     online, _, _ = OnlineRoom.create(
-        "ausdiemaus",
+        ONLINE.name,
         {"seats": 3},
-        [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": "auto"}],
+        [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": ONLINE.levels[0]}],
         "Ann",
         code="KQ7MPX",
         clock=time.monotonic,
@@ -94,15 +99,16 @@ def test_the_listing_shows_every_room_newest_change_first_with_its_seats(
     rows = [line.split("  ") for line in lines[1:]]
     rows = [[cell.strip() for cell in row if cell.strip()] for row in rows]
     assert [row[:4] for row in rows] == [
-        ["KQ7MPX", "ausdiemaus", "online", "waiting"],
-        ["b" * 16, "mousetrap", "local", "playing"],
-        ["a" * 16, "mousetrap", "local", "finished"],
+        ["KQ7MPX", ONLINE.name, "online", "waiting"],
+        ["b" * 16, LOCAL.name, "local", "playing"],
+        ["a" * 16, LOCAL.name, "local", "finished"],
     ]
     moves = SQLiteStore(db).load("a" * 16)
-    assert moves is not None and rows[2][4] == str(len(moves.moves)) and len(moves.moves) > 50
+    assert moves is not None and rows[2][4] == str(len(moves.moves))
+    assert mousehole.replay(moves.record_json()).state.is_terminal()  # every move, to the end
     assert [row[5] for row in rows] == ["2026-12-01 11:00", "2026-12-01 10:00", "2026-12-01 09:00"]
-    assert rows[0][-1] == "Ann, (open), Seat 3 (computer auto)"
-    assert rows[1][-1] == "Ann, Whiskers (computer hard)"
+    assert rows[0][-1] == f"Ann, (open), Seat 3 (computer {ONLINE.levels[0]})"
+    assert rows[1][-1] == f"Ann, Whiskers (computer {HARDEST})"
 
 
 def test_the_listing_filters_by_mode_and_game_and_stops_at_the_limit(
@@ -114,11 +120,11 @@ def test_the_listing_filters_by_mode_and_game_and_stops_at_the_limit(
         return [json.loads(line)["room"] for line in result.out.splitlines()]
 
     assert ids("--mode", "online") == ["KQ7MPX"]
-    assert ids("--mode", "local", "--game", "mousetrap") == ["b" * 16, "a" * 16]
-    assert ids("--game", "ausdiemaus", "--mode", "local") == []
+    assert ids("--mode", "local", "--game", LOCAL.name) == ["b" * 16, "a" * 16]
+    assert ids("--game", ONLINE.name, "--mode", "local") == []
     assert ids("--limit", "1") == ["KQ7MPX"]
     assert run(
-        ["rooms", "--db", str(db), "--game", "ausdiemaus", "--mode", "local"], capsys
+        ["rooms", "--db", str(db), "--game", ONLINE.name, "--mode", "local"], capsys
     ).out == ("no rooms\n")
 
 
@@ -164,7 +170,7 @@ def test_a_running_online_rooms_record_leaves_its_secret_out_and_says_so(
     record = json.loads(result.out)
     assert "secret" not in record and len(record["moves"]) == len(stored.moves)
     assert mousehole.replay(record).error is None
-    assert not verify(mousehole.load_game("ausdiemaus", seats=3), record).ok
+    assert not verify(mousehole.load_game(ONLINE.name, seats=3), record).ok
 
 
 def test_an_unknown_or_ambiguous_room_is_an_error_naming_it(
@@ -174,7 +180,7 @@ def test_an_unknown_or_ambiguous_room_is_an_error_naming_it(
     assert (result.status, result.out) == (1, "")
     assert result.err == f"mousehole rooms: no room 'ZZZZZZ' in {str(db)!r}\n"
     store = SQLiteStore(db)
-    twin, _ = Room.create("mousetrap", {"seats": 2}, HUMANS, room_id="a" * 15 + "b")
+    twin, _ = Room.create(LOCAL.name, {"seats": 2}, HUMANS, room_id="a" * 15 + "b")
     store.create(twin.stored())
     store.close()
     result = run(["rooms", "--db", str(db), "aaaa"], capsys)
@@ -191,8 +197,7 @@ def test_an_unknown_or_ambiguous_room_is_an_error_naming_it(
         ),
         (
             ["--game", "chess"],
-            "unknown game 'chess': choose one of "
-            "ausdiemaus, dontcutthecheese, mousechaos, mousetrap",
+            "unknown game 'chess': choose one of " + ", ".join(sorted(REGISTRY)),
         ),
         (["--limit", "0"], "--limit must be at least 1, not 0"),
         (
