@@ -337,3 +337,18 @@ def test_the_page_fits_the_screen_and_a_chair_is_placed_by_keyboard(
             return
         _move_by_keys(page)
     raise AssertionError("no chair could be moved")
+
+
+def test_moves_are_animated_along_their_paths_without_reduced_motion(
+    page: Page, server: str
+) -> None:
+    page.set_viewport_size(WIDE)
+    page.context.add_init_script(SETTINGS.replace('"on"', '"off"').replace('"fast"', '"normal"'))
+    page.goto(f"{server}/play/mousechaos")
+    _start(page, ["computer", "computer"], level="easy")
+    # A piece runs as a sprite in the effects layer while it moves, and the holder flips.
+    page.wait_for_selector("#fx .mc-sprite.mc-holder", state="attached", timeout=30_000)
+    runner = "#fx .mc-sprite:is(.mc-mouse, .mc-cat)"
+    page.wait_for_selector(runner, state="attached", timeout=30_000)
+    page.wait_for_function(f"() => {PAGE}.snapshot.version > 40", timeout=60_000)
+    expect(page.get_by_test_id("log")).to_contain_text("moves the holder")
