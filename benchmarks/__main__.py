@@ -68,21 +68,27 @@ def run(quick: bool) -> dict[str, Any]:
 TITLES = {m.name: m.title for m in MANIFESTS}
 
 
+def _rate(value: float) -> str:
+    """Return a rate for a table: whole numbers, or two decimals below 10."""
+    return f"{value:,.0f}" if value >= 10 else f"{value:.2f}"
+
+
 def _us(value: float | None) -> str:
     return "no such steps" if value is None else f"{value:.2f} µs"
 
 
 ENGINE_HEADER = (
     "| game | seats | complete random games per second (one core; target ≥ 1,000) "
-    "| steps per game (actions + chance outcomes) | cost per step, all API calls included |\n"
-    "|---|---|---|---|---|"
+    "| games per repeat | steps per game (actions + chance outcomes) "
+    "| cost per step, all API calls included |\n"
+    "|---|---|---|---|---|---|"
 )
 
 
 def _engine_section(engines: list[dict[str, Any]], costs: list[dict[str, Any]]) -> str:
     rows = "\n".join(
-        f"| {TITLES[r['game']]} | {r['seats']} | {r['games_per_second']:,.0f} "
-        f"({_met(r['games_per_second'] >= 1000)}) | {r['steps_per_game']:.0f} | "
+        f"| {TITLES[r['game']]} | {r['seats']} | {_rate(r['games_per_second'])} "
+        f"({_met(r['games_per_second'] >= 1000)}) | {r['games']} | {r['steps_per_game']:.0f} | "
         f"{r['microseconds_per_step']:.2f} µs |"
         for r in engines
     )
@@ -97,13 +103,16 @@ Every registered game (`mousehole.games.MANIFESTS`) at every seat count it takes
 game loop is `benchmarks/engine.py: random_games_per_second`: `current_player()`, then
 `chance_outcomes()` with `mousehole.engine.sample_outcome` or `legal_actions()` with a uniform
 choice, then `apply()`, until `TERMINAL`. Random players choose at random, so their games can
-be longer than games between computer players.
+be longer than games between computer players. The rate is the best of 5 repeats of 200 games,
+a repeat cut short by the clock after about {engine.SECONDS:g} s (then it counts the games
+completed by then: the "games per repeat" column).
 
 {ENGINE_HEADER}
 {rows}
 
 The cost of one `apply`, averaged over the steps of random games at the game's most seats (a
-player's decisions and chance outcomes apart), and the memory each retained state holds:
+player's decisions and chance outcomes apart), and the memory each retained state holds (each
+sample also stops after about {engine.SECONDS:g} s):
 
 | game | seats | `apply` of a decision | `apply` of a chance outcome | memory per retained state |
 |---|---|---|---|---|

@@ -7,29 +7,39 @@ from __future__ import annotations
 import random
 import time
 import tracemalloc
-from typing import Any
+from typing import Any, Final
 
 import mousehole
 from mousehole.engine import CHANCE, TERMINAL, Action, State, sample_outcome
 from mousehole.games import MANIFESTS
 
+SECONDS: Final = 10.0
+"""A repeat of random games, or one `apply_cost` or `memory_per_state` sample, stops after
+about this long even if it has not reached its count: a clock, not a result, stops it, so a
+slow engine is measured on fewer games rather than for hours."""
+
 
 def random_games_per_second(
-    name: str, seats: int, games: int = 200, repeats: int = 5
+    name: str, seats: int, games: int = 200, repeats: int = 5, seconds: float = SECONDS
 ) -> dict[str, Any]:
     """Return the best-of-`repeats` rate of complete random games of `name` at `seats` seats
-    through the public API.
+    through the public API; a repeat stops after `games` games or, once a game is complete,
+    after `seconds`.
 
     Each game: `load_game` once, then `new_initial_state`, and per step `current_player`,
     `chance_outcomes` + a sampled outcome or `legal_actions` + a uniform choice, and `apply`.
     """
     game = mousehole.load_game(name, seats=seats)
-    best, steps_per_game = 0.0, 0.0
+    best, steps_per_game, played = 0.0, 0.0, 0
     for repeat in range(repeats):
         rng = random.Random(repeat)
         steps = 0
+        played = 0
         start = time.perf_counter()
         for _ in range(games):
+            if played and time.perf_counter() - start > seconds:
+                break
+            played += 1
             state = game.new_initial_state()
             while (actor := state.current_player()) != TERMINAL:
                 if actor == CHANCE:
@@ -40,11 +50,12 @@ def random_games_per_second(
                 state = state.apply(action)
                 steps += 1
         elapsed = time.perf_counter() - start
-        best = max(best, games / elapsed)
-        steps_per_game = steps / games
+        best = max(best, played / elapsed)
+        steps_per_game = steps / played
     return {
         "game": name,
         "seats": seats,
+        "games": played,
         "games_per_second": best,
         "steps_per_game": steps_per_game,
         "microseconds_per_step": 1e6 / (best * steps_per_game),
@@ -90,11 +101,13 @@ def apply_cost(name: str, seats: int, samples: int = 200_000) -> dict[str, Any]:
             result[key] = None
             continue
         rounds = max(1, samples // len(chosen))
+        done = 0
         start = time.perf_counter()
-        for _ in range(rounds):
+        while done < rounds and (not done or time.perf_counter() - start < SECONDS):
             for state, action in chosen:
                 state.apply(action)
-        result[key] = (time.perf_counter() - start) / (rounds * len(chosen)) * 1e6
+            done += 1
+        result[key] = (time.perf_counter() - start) / (done * len(chosen)) * 1e6
     return result
 
 
@@ -106,7 +119,8 @@ def memory_per_state(name: str, seats: int, count: int = 20_000) -> dict[str, An
     base = tracemalloc.get_traced_memory()[0]
     kept: list[State] = []
     state = game.new_initial_state()
-    while len(kept) < count:
+    start = time.perf_counter()
+    while len(kept) < count and (not kept or time.perf_counter() - start < SECONDS):
         if state.is_terminal():
             state = game.new_initial_state()
         if state.current_player() == CHANCE:
