@@ -13,12 +13,14 @@ from __future__ import annotations
 import json
 import re
 import time
+import urllib.request
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, ViewportSize, WebSocket, expect
 
 from tests.browser.fixtures import NewPage, screenshot
+from tests.games.mousechaos.scenes import moving
 
 SETTINGS = (
     'try { localStorage.setItem("mousehole.settings",'
@@ -352,3 +354,62 @@ def test_moves_are_animated_along_their_paths_without_reduced_motion(
     page.wait_for_selector(runner, state="attached", timeout=30_000)
     page.wait_for_function(f"() => {PAGE}.snapshot.version > 40", timeout=60_000)
     expect(page.get_by_test_id("log")).to_contain_text("moves the holder")
+
+
+def _post_room(server: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        f"{server}/api/rooms",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())  # type: ignore[no-any-return]
+
+
+def test_a_mouse_clicked_into_the_nest_starts_a_reveal_one_mouse_at_a_time(
+    page: Page, server: str
+) -> None:
+    # Ann (seat 0, red) has three mice in her nest and a fourth beside it; her holder shows 1.
+    state = moving(4, steps=1, mice={4: (0, 1), 5: (1, 0), 6: (1, 2)})
+    seats = [{"kind": "human", "name": "Ann"}] + [
+        {"kind": "computer", "name": name, "level": "easy"} for name in ("Bo", "Cy", "Di")
+    ]
+    options = {"seats": 4, "start_seat": 0}
+    record = {"game": "mousechaos", "options": options, "initial": state.to_json(), "moves": []}
+    room = _post_room(
+        server, {"game": "mousechaos", "options": options, "seats": seats, "record": record}
+    )
+    _open(page, server, WIDE)
+    saved = {
+        "room": room["room"],
+        "token": room["token"],
+        "record": room["snapshot"]["record"],
+        "setup": {"seats": seats, "startSeat": 0},
+        "log": [],
+    }
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(saved)])
+    page.reload()
+    assert _ready_or_over(page)
+    # Click the mouse, then its lit square in the nest.
+    page.locator('[data-piece="mouse:6"]').click()
+    nest = page.locator('#choices .mc-reach[data-spot="1,1"]')
+    expect(nest).to_be_visible()
+    nest.click()
+    assert _ready_or_over(page)
+    assert _phase(page) == "reveal"
+    screenshot(page, "mousechaos-reveal-1280")
+    for turned in range(1, 5):
+        choice = page.evaluate(f"{PAGE}.snapshot.legal[0].mouse")
+        page.locator(f'[data-piece="mouse:{choice}"]').click()
+        page.wait_for_function(
+            f"() => {PAGE}.idle && {PAGE}.snapshot.state.mice.filter((m) => m.revealed).length"
+            f" === {turned}"
+        )
+        # One at a time: the mouse just turned lies on its side with its colour (a heart).
+        expect(page.locator(f'[data-piece="mouse:{choice}"] .mc-lying .mc-colour')).to_have_count(1)
+        if turned < 4:
+            assert _ready_or_over(page)
+    expect(page.get_by_test_id("winner")).to_be_visible()
+    expect(page.get_by_test_id("winner-title")).to_have_text("Ann wins!")
+    expect(page.get_by_test_id("log")).to_contain_text("Nest 1 is full")
