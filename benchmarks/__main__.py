@@ -203,7 +203,9 @@ the cumulative layout shift (target: no layout shift when turns change; 0.1 is t
 
 def render(results: dict[str, Any], command: str) -> str:
     """Return docs/benchmarks.md for these results."""
-    online = _online_section(results.get("online"))
+    online = _online_section(results.get("online")) + cluster.section(results.get("cluster"))
+    if results.get("carried") and not results.get("online"):
+        online = results["carried"]
     return f"""# Benchmarks
 
 Written by `{command}` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC at commit `{_commit()}`.
@@ -216,19 +218,45 @@ with no change to the benchmarks.
 
 {_engine_section(results["engines"], results["costs"])}
 {_bots_section(results["decisions"], results["tournaments"])}
-{_pages_section(results["pages"])}{online}{cluster.section(results.get("cluster"))}
+{_pages_section(results["pages"])}{online}
 ## How to reproduce
 
 ```
 make bench                    # all of the above (python -m benchmarks --online), rewrites this file
 .venv/bin/python -m benchmarks --quick   # a tenth of the samples, prints only
 .venv/bin/python -m benchmarks           # all but the online rooms under load
+.venv/bin/python -m benchmarks.cluster   # the several-instances section alone, printed
 ```
 """
 
 
 def _met(ok: bool) -> str:
     return "met" if ok else "NOT met"
+
+
+ONLINE_HEADING = "\n## Online rooms under load\n"
+REPRODUCE_HEADING = "\n## How to reproduce\n"
+
+
+def carried_online(previous: str) -> str | None:
+    """Return the online sections (rooms under load and what follows them, up to "How to
+    reproduce") of a previous docs/benchmarks.md, marked as carried over from the run that
+    measured them; None if it has none measured."""
+    start = previous.find(ONLINE_HEADING)
+    end = previous.find(REPRODUCE_HEADING)
+    if start < 0 or end < start or "Not measured in this run" in previous[start:end]:
+        return None
+    written = next((line for line in previous.splitlines() if line.startswith("Written by")), "")
+    block = previous[start + len(ONLINE_HEADING) : end].rstrip("\n")
+    note = (
+        "*Carried over unchanged from the last run that measured the online rooms (this run "
+        "did not: `--online`). That run's header said: "
+        + (written.removeprefix("Written by ").rstrip(".") or "nothing")
+        + ".*"
+    )
+    if note.split("That run")[0] in block:  # carried before: keep the first run's note
+        return ONLINE_HEADING + block + "\n"
+    return ONLINE_HEADING + "\n" + note + "\n" + block + "\n"
 
 
 def _online_section(runs: list[dict[str, Any]] | None) -> str:
@@ -410,6 +438,8 @@ def main() -> int:
             sizes=(250,) if args.quick else cluster.SIZES,
             duration=10.0 if args.quick else 30.0,
         )
+    if not args.online and DOC.exists():
+        results["carried"] = carried_online(DOC.read_text(encoding="utf-8"))
     command = "python -m benchmarks" + (" --quick" if args.quick else "")
     if args.online:
         command = "make bench" if not args.quick else "python -m benchmarks --online --quick"

@@ -536,6 +536,17 @@ def section(results: dict[str, Any] | None) -> str:
         (f"no errors ({cluster['error_count']})", cluster["error_count"] == 0),
     ]
     said = "; ".join(f"{name}: {'met' if ok else 'NOT met'}" for name, ok in checks)
+    handed = [c for _, c in pairs if c["errors"].get("unexpected_close_1012")]
+    handovers = (
+        "\n\nThe 1012 closes are rooms handed over between live instances: an instance whose "
+        "event loop stalled longer than its lease's heartbeat allows (3 s) was taken for dead by "
+        "the other, which took its rooms over and closed their relayed sockets; the load's "
+        "clients then replaced those rooms, and setting up the new ones adds to that row's load "
+        "and CPU per action. On a machine this loaded (last column) it happens; see "
+        'docs/deploy.md, "Capacity".'
+        if handed
+        else ""
+    )
     times = [c["seconds"] for c in results["failover"] if c["seconds"] is not None]
     failed = [c for c in results["failover"] if c["seconds"] is None]
     if results["failover"]:
@@ -580,7 +591,7 @@ lower and the tails longer than on a quiet machine; the CPU per action is the st
 Target (two instances hold 1,000 rooms / 4,000 connections at ≥ 1,000 actions/s with p99 ≤
 100 ms), largest run: {said}. On 2 cores the cluster cannot be faster than one process: its
 **overhead per action** (the CPU of every part together, minus the one SQLite process's) is
-{overheads}.
+{overheads}.{handovers}
 
 What bounds capacity, per committed action (counters before and after the window; group
 commit puts a burst of moves in one transaction, and the bus sends a burst to one instance as
