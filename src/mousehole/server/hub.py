@@ -23,17 +23,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import JSON
-from .limits import Attempts, PerAddress
+from .limits import Attempts, PerAddress, address, client_host, guessing_key
 from .online import OnlineRoom, is_room_id, new_code
 from .room import Committed, RoomError, Viewer
 from .store import StorageError, Store, Write, Writer
 from .talk import KEPT_LINES, RECENT_LINES, TALK_BURST, TALK_RATE, Line, said
 from .wire import encode
 from .wire import send as send_message
+
+__all__ = ["Connection", "Hub", "OnlineSettings", "address", "client_host", "guessing_key"]
 
 MAX_ROOMS = 10_000
 """Rooms kept in memory; idle ones past this are dropped (the store keeps them)."""
@@ -489,28 +490,3 @@ class Hub:
             task.cancel()
         if self.writer is not None:
             await asyncio.to_thread(self.writer.close)
-
-
-def address(connection: HTTPConnection) -> str:
-    """Return the key of the client's code-guessing limit: its IPv4 address, or the /64
-    network of its IPv6 address (one household or server holds a whole /64, so counting
-    each IPv6 address alone would let it guess 2**64 times as often)."""
-    return guessing_key(client_host(connection))
-
-
-def client_host(connection: HTTPConnection) -> str:
-    """Return the client's IP address as the server sees it ("unknown" when it has none)."""
-    return connection.client.host if connection.client is not None else "unknown"
-
-
-def guessing_key(host: str) -> str:
-    """Return the address or network that `host`'s unknown codes are counted against."""
-    try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:
-        return host  # not an IP (a test client's name, a Unix socket): itself
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)

@@ -3,9 +3,12 @@ and a token bucket per address for new rooms."""
 
 from __future__ import annotations
 
+import ipaddress
 import math
 from collections import OrderedDict, deque
 from collections.abc import Callable
+
+from starlette.requests import HTTPConnection
 
 
 class TokenBucket:
@@ -108,3 +111,28 @@ class Attempts:
                 del self._failures[next(iter(self._failures))]
             failures = self._failures[address] = deque()
         failures.append(self.clock())
+
+
+def address(connection: HTTPConnection) -> str:
+    """Return the key of the client's code-guessing limit: its IPv4 address, or the /64
+    network of its IPv6 address (one household or server holds a whole /64, so counting
+    each IPv6 address alone would let it guess 2**64 times as often)."""
+    return guessing_key(client_host(connection))
+
+
+def client_host(connection: HTTPConnection) -> str:
+    """Return the client's IP address as the server sees it ("unknown" when it has none)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+def guessing_key(host: str) -> str:
+    """Return the address or network that `host`'s unknown codes are counted against."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host  # not an IP (a test client's name, a Unix socket): itself
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)

@@ -33,7 +33,7 @@ from .postgres_appends import (
     one_line,
     write_alone,
 )
-from .postgres_fence import NO_LEASE, Fence, check_one
+from .postgres_fence import NO_LEASE, Fence, fenced, leased
 from .postgres_schema import migrate
 from .records import MoveLike, RoomSummary, StorageError, StoredLine, StoredMove, StoredRoom
 from .sqlite import loads_seats
@@ -194,15 +194,7 @@ class PostgresStore:
         return (self.instance, self.fences.get(room_id, NO_LEASE))
 
     def _fenced(self, room_id: str, write: Write) -> Write:
-        fence = self.fence(room_id)
-        if fence is None:
-            return write
-
-        def fenced(db: Connection) -> None:
-            check_one(db, room_id, fence)
-            write(db)
-
-        return fenced
+        return fenced(write, room_id, self.fence(room_id))
 
     def creating(self, room: StoredRoom) -> Write:
         """Return the write that stores a new room (refused if its id is taken)."""
@@ -211,20 +203,9 @@ class PostgresStore:
         copy = self.copying(
             replace(room, created_at=stamp, updated_at=stamp, chat=[], chat_on=True)
         )
-        instance = self.instance
-        if instance is None:
+        if self.instance is None:
             return copy
-        fences = self.fences
-
-        def create(db: Connection) -> None:  # the instance that creates a room drives it
-            copy(db)
-            db.execute(
-                "INSERT INTO room_leases (room, owner, token) VALUES (%s, %s, 1)",
-                (room.room_id, instance),
-            )
-            fences[room.room_id] = 1
-
-        return create
+        return leased(copy, room.room_id, self.instance, self.fences)
 
     def copying(self, room: StoredRoom) -> Write:
         """Return the write that stores a room exactly as given: its times, flags, moves and

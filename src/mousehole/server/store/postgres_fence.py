@@ -10,13 +10,14 @@ same way. Without an instance (one server), nothing is checked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import psycopg
 
 from .records import StorageError
 
+Write = Callable[[psycopg.Connection[Any]], None]
 Fence = tuple[str, int]
 """(instance, token): the lease a write needs to hold when it commits."""
 
@@ -70,3 +71,29 @@ def check_one(db: psycopg.Connection[Any], room_id: str, fence: Fence | None) ->
     found = None if row is None else (str(row[0]), int(row[1]))
     if found != fence:
         raise lost(room_id, fence, found)
+
+
+def fenced(write: Write, room_id: str, fence: Fence | None) -> Write:
+    """Return `write` checked against `room_id`'s lease first (as it is when `fence` is None)."""
+    if fence is None:
+        return write
+
+    def checked(db: psycopg.Connection[Any]) -> None:
+        check_one(db, room_id, fence)
+        write(db)
+
+    return checked
+
+
+def leased(create: Write, room_id: str, instance: str, fences: dict[str, int]) -> Write:
+    """Return the write that creates a room and gives its lease (token 1) to `instance`, the
+    one that creates it, in the same transaction."""
+
+    def write(db: psycopg.Connection[Any]) -> None:
+        create(db)
+        db.execute(
+            "INSERT INTO room_leases (room, owner, token) VALUES (%s, %s, 1)", (room_id, instance)
+        )
+        fences[room_id] = 1
+
+    return write
