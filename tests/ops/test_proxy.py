@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import socket
 import subprocess
 import sys
 import time
@@ -282,3 +283,34 @@ def test_killing_an_instance_keeps_the_proxy_serving_from_the_other(site: Site) 
         assert _play(sockets, _started(sockets), 6) >= 6
     survivor = site.instances[1]
     assert site.requests(survivor, f"/ws/online/{code}") == 2, "both seats on the survivor"
+
+
+# ------------------------------------------------------------------------- the client's address
+
+
+def _first_answer(site: Site, source: str, code: str) -> str:
+    """Open a room's socket through the proxy from the address `source` (another loopback
+    address than nginx's own), say hello, and return the code of the error it gets."""
+    sock = socket.create_connection(("127.0.0.1", site.proxy.port), source_address=(source, 0))
+    with connect(f"ws://127.0.0.1:{site.proxy.port}/ws/online/{code}", sock=sock) as ws:
+        ws.send(json.dumps({"type": "hello", "token": "no-such-token"}))
+        return str(_error(ws)["code"])
+
+
+def _error(ws: ClientConnection) -> dict[str, Any]:
+    deadline = time.monotonic() + 10
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+        if message.get("type") == "error":
+            return message
+
+
+def test_the_instances_count_each_socket_by_its_clients_address_not_nginxs(site: Site) -> None:
+    # The guessing limit (10 unknown room codes a minute per address) must hold one client
+    # back, not everyone behind the proxy: nginx passes X-Forwarded-For on the sockets too.
+    unknown = [f"ZZZZ{a}{b}" for a, b in zip("ABCDEFGHJKMN", "23456789ABCD", strict=True)]
+    answers = [_first_answer(site, "127.0.0.2", code) for code in unknown]
+    assert answers[:10] == ["no_room"] * 10 and answers[-1] == "too_many_attempts", answers
+    assert _first_answer(site, "127.0.0.3", "ZZZZZZ") == "no_room", "another client is not held"
+    logs = "".join(i.log.read_text() for i in site.instances)
+    assert '127.0.0.2:0 - "WebSocket /ws/online/ZZZZA2"' in logs, "the instance saw the client"
