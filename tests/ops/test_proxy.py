@@ -1,6 +1,6 @@
 """The shipped nginx configuration (deploy/nginx.conf) in front of two real `mousehole serve`
-instances on the tests' own PostgreSQL (tests/pg.py), and Redis (tests/redis_server.py) when
-the server takes `--redis`: an nginx of our own on a free port (tests/nginx.py).
+instances on the tests' own PostgreSQL and Redis (tests/pg.py, tests/redis_server.py), behind
+an nginx of our own on a free port (tests/nginx.py).
 
 Through the proxy: /healthz and the API reach both instances (no sticky sessions), the static
 files come from the disk exactly as the instances serve them (bytes, types, cache rules,
@@ -11,11 +11,9 @@ health checks, new rooms, and a room's seats reconnecting with their tokens and 
 
 from __future__ import annotations
 
-import functools
 import gzip
 import json
 import socket
-import subprocess
 import sys
 import time
 import urllib.error
@@ -35,28 +33,15 @@ from tests.nginx import Nginx, nginx_or_skip
 from tests.pg import Cluster
 from tests.processes import ServerProcess, post_json
 from tests.redis_server import RedisServer
-from tests.redis_server import binary as redis_binary
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="nginx and SIGKILL: POSIX")
-
-
-@functools.cache
-def cluster_ready() -> bool:
-    """Return whether `mousehole serve` takes `--redis` (several instances share rooms)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "mousehole.cli", "serve", "--help"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    return "--redis" in done.stdout
 
 
 @dataclass
 class Site:
     proxy: Nginx
     instances: list[ServerProcess]
-    redis: RedisServer | None
+    redis: RedisServer
 
     @property
     def url(self) -> str:
@@ -68,18 +53,10 @@ class Site:
 
 
 @pytest.fixture
-def site(postgres_cluster: Cluster, tmp_path: Path) -> Iterator[Site]:
+def site(postgres_cluster: Cluster, redis_server: RedisServer, tmp_path: Path) -> Iterator[Site]:
     program = nginx_or_skip()
     database = postgres_cluster.create_database()
-    redis: RedisServer | None = None
-    args = ["--database", database]
-    if cluster_ready():
-        program_redis = redis_binary()
-        if program_redis is None:
-            pytest.skip("no redis-server binary: install Debian's redis-server (make test does)")
-        redis = RedisServer(program_redis)
-        redis.start()
-        args += ["--redis", redis.url]
+    args = ["--database", database, "--redis", redis_server.url]
     instances = [ServerProcess(None, tmp_path / f"instance{i}.log", args=args) for i in (0, 1)]
     proxy: Nginx | None = None
     try:
@@ -87,14 +64,12 @@ def site(postgres_cluster: Cluster, tmp_path: Path) -> Iterator[Site]:
             instance.start()
         proxy = Nginx(program, [i.port for i in instances], WEB_DIR)
         proxy.start()
-        yield Site(proxy, instances, redis)
+        yield Site(proxy, instances, redis_server)
     finally:
         if proxy is not None:
             proxy.remove()
         for instance in instances:
             instance.kill()
-        if redis is not None:
-            redis.remove()
 
 
 def _get(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
@@ -245,8 +220,6 @@ def _started(sockets: list[ClientConnection]) -> list[dict[str, Any]]:
 def test_an_online_room_plays_through_the_proxy_with_its_seats_on_both_instances(
     site: Site,
 ) -> None:
-    if site.redis is None:
-        pytest.skip("one room on two instances needs `mousehole serve --redis` (issue 18)")
     code, tokens = _room(site.url, 4)
     with ExitStack() as stack:
         sockets = [_connect(stack, site.url, code, token)[0] for token in tokens]
@@ -259,23 +232,21 @@ def test_an_online_room_plays_through_the_proxy_with_its_seats_on_both_instances
 
 
 def test_killing_an_instance_keeps_the_proxy_serving_from_the_other(site: Site) -> None:
-    with ExitStack() as before:
-        if site.redis is not None:  # on the cluster a room outlives the instance of its seats
-            code, tokens = _room(site.url, 2)
-            sockets = [_connect(before, site.url, code, token)[0] for token in tokens]
-            version = _play(sockets, _started(sockets), 4)
+    with ExitStack() as before:  # a room with its seats on both instances, mid-match
+        code, tokens = _room(site.url, 2)
+        sockets = [_connect(before, site.url, code, token)[0] for token in tokens]
+        version = _play(sockets, _started(sockets), 4)
         site.instances[0].kill()
         for _ in range(10):  # the first may find the dead one: nginx retries on the other
             status, _, body = _get(f"{site.url}/healthz")
             assert status == 200, body
         assert "connect() failed (111: Connection refused)" in site.proxy.errors()
-    if site.redis is not None:
-        with ExitStack() as after:
-            reconnected = [_connect(after, site.url, code, token) for token in tokens]
-            sockets = [ws for ws, _ in reconnected]
-            views = [view for _, view in reconnected]
-            assert views[0]["version"] == version, "nothing committed is lost"
-            assert _play(sockets, views, 4) >= version + 4
+    with ExitStack() as after:  # its seats reconnect with their tokens and play on
+        reconnected = [_connect(after, site.url, code, token) for token in tokens]
+        sockets = [ws for ws, _ in reconnected]
+        views = [view for _, view in reconnected]
+        assert views[0]["version"] == version, "nothing committed is lost"
+        assert _play(sockets, views, 4) >= version + 4
     # New rooms, created and played through the proxy, live on the instance that is left.
     code, tokens = _room(site.url, 2)
     with ExitStack() as stack:
