@@ -1,21 +1,24 @@
 """Room leases in PostgreSQL: which instance drives each room, fenced by a token.
 
-Each instance writes a heartbeat row (`cluster_instances`: its id, and until when it counts as
-alive, by PostgreSQL's clock) every `ttl / 3` seconds. A room's lease (`room_leases`: room,
-owner, token) belongs to its owner while the owner's heartbeat is current; once the heartbeat
-has expired (the instance died, or cannot reach PostgreSQL), any other instance takes the
-lease over by raising its token by one. The token **fences** every commit: the PostgreSQL
-store checks, in the same transaction as the append and with the lease row locked (`FOR
-SHARE`), that the room's lease still has this instance's token (store/postgres_fence.py). A
-takeover's UPDATE waits for that lock, so either the old owner's commit came first (and the new
-owner, which loads the room only after taking the lease, sees it), or the old owner's commit
-finds a token it does not hold and fails: a stale owner can never commit.
+Each instance writes a heartbeat row (`cluster_instances`: its id, and until when it counts
+as alive, by PostgreSQL's clock) every `ttl / 3` seconds, from a thread of its own on a
+connection of its own, so that a busy event loop does not make a live instance look dead.
+A room's lease (`room_leases`: room, owner, token) belongs to its owner while the owner's
+heartbeat is current; once the heartbeat has expired (the instance died, or cannot reach
+PostgreSQL), any other instance takes the lease over by raising its token by one. The token
+**fences** every commit: the PostgreSQL store checks, in the same transaction as the append
+and with the lease row locked (`FOR SHARE`), that the room's lease still has this instance's
+token (store/postgres_fence.py). A takeover's UPDATE waits for that lock, so either the old
+owner's commit came first (and the new owner, which loads the room only after taking the
+lease, sees it), or the old owner's commit finds a token it does not hold and fails: a stale
+owner can never commit.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 import time
 from typing import Any
 
@@ -69,6 +72,9 @@ class Leases:
         self.beating = False
         """True while the last heartbeat was written (the health check reads it)."""
         self._since = 0.0
+        self._heart: psycopg.Connection[Any] | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
 
     async def _db(self) -> psycopg.AsyncConnection[Any]:
         connection = self._connection
@@ -108,35 +114,48 @@ class Leases:
                 raise StorageError(f"leases at {self.where}: {one_line(error)}") from None
         await self.beat()
 
-    async def beat(self) -> None:
-        """Write this instance's heartbeat: it counts as alive for `ttl` seconds more."""
+    def _beat(self) -> None:
+        """Write this instance's heartbeat (the heartbeat thread's connection): it counts as
+        alive for `ttl` seconds more; raise StorageError when PostgreSQL does not take it."""
         try:
-            await self._run(
+            db = self._heart
+            if db is None or db.closed or db.broken:
+                if db is not None:
+                    db.close()
+                db = self._heart = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+            db.execute(
                 "INSERT INTO cluster_instances (id, expires)"
-                " VALUES (%(me)s, now() + make_interval(secs => %(ttl)s))"
+                " VALUES (%s, now() + make_interval(secs => %s))"
                 " ON CONFLICT (id) DO UPDATE SET expires = excluded.expires",
-                {"me": self.me, "ttl": self.ttl},
+                (self.me, self.ttl),
             )
-        except StorageError:
+        except psycopg.Error as error:
             self.beating = False
-            raise
+            raise StorageError(f"heartbeat at {self.where}: {one_line(error)}") from None
         if not self.beating:
             self._since = time.monotonic()
         self.beating = True
+
+    def _beat_forever(self) -> None:
+        while not self._stop.wait(self.ttl / 3):
+            with contextlib.suppress(StorageError):
+                self._beat()
+
+    async def beat(self) -> None:
+        """Write the heartbeat now, then every `ttl / 3` seconds from its thread (a failed one
+        is tried again at the next beat; the health check fails meanwhile)."""
+        await asyncio.to_thread(self._beat)
+        if self._thread is None:
+            self._thread = threading.Thread(
+                target=self._beat_forever, name="mousehole-heartbeat", daemon=True
+            )
+            self._thread.start()
 
     def settled(self) -> bool:
         """Return whether the heartbeat has been written for `ttl` seconds in a row: only then
         does another instance's expired heartbeat say it died (after PostgreSQL was
         unreachable, every heartbeat expired, and the others need a beat to come back)."""
         return self.beating and time.monotonic() - self._since >= self.ttl
-
-    async def beat_forever(self) -> None:
-        """Write the heartbeat every `ttl / 3` seconds (a lifespan task); a failed one is
-        tried again at the next beat (the health check fails meanwhile)."""
-        while True:
-            with contextlib.suppress(StorageError):
-                await self.beat()
-            await asyncio.sleep(self.ttl / 3)
 
     async def drive(self, room: str) -> tuple[str, int, bool] | None:
         """Return who drives `room`: (owner, token, taken), taking the lease when it is free
@@ -166,8 +185,11 @@ class Leases:
         return {str(row[0]) for row in rows}
 
     async def close(self, *, release: bool) -> None:
-        """Close the connection; with `release`, delete the heartbeat first, so that other
-        instances take this one's rooms at once (a clean shutdown)."""
+        """Stop the heartbeat and close the connections; with `release`, delete the heartbeat
+        first, so that other instances take this one's rooms at once (a clean shutdown)."""
+        self._stop.set()
+        if self._thread is not None:
+            await asyncio.to_thread(self._thread.join, 5)
         if release:
             with contextlib.suppress(StorageError):
                 await self._run("DELETE FROM cluster_instances WHERE id = %(me)s", {"me": self.me})
@@ -175,3 +197,5 @@ class Leases:
             if self._connection is not None:
                 await self._connection.close()
                 self._connection = None
+        if self._heart is not None:
+            self._heart.close()

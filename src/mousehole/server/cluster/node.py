@@ -77,7 +77,6 @@ class Cluster:
         """Write the first heartbeat, subscribe to the bus, start the heartbeat and watchdog."""
         await self.leases.open()
         await self.bus.start()
-        self._spawn(self.leases.beat_forever())
         self._spawn(self._watch_forever())
 
     async def close(self) -> None:
@@ -109,7 +108,13 @@ class Cluster:
 
     async def driver(self, code: str) -> str | None:
         """Return the instance that drives room `code`, None when it is this one (taking the
-        lease when it is free or its owner is dead) or when no such room is stored."""
+        lease when it is free or its owner is dead) or when no such room is stored.
+
+        A room this instance holds a lease of is taken as its own without asking PostgreSQL:
+        should another instance have taken it over meanwhile, the next write fails its fence
+        and the room is handed over then (`_demote`)."""
+        if code in self.store.fences:
+            return None
         try:
             found = await self.leases.drive(code)
         except StorageError as error:
