@@ -81,7 +81,6 @@ PENDING: dict[str, set[str]] = {
     "tests/engine/test_match.py": {"mousetrap"},
     "tests/engine/test_record.py": {"mousetrap"},
     "tests/games/dontcutthecheese/test_positions.py": {"mousetrap"},
-    "tests/ops/test_proxy.py": {"mousetrap"},
     "tests/server/test_live.py": {"mousetrap"},
     "tests/server/test_online.py": {"ausdiemaus", "mousetrap"},
     "tests/server/test_room.py": {"mousetrap"},

@@ -27,12 +27,16 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from mousehole.games import MANIFESTS
 from mousehole.server.app import SECURITY_HEADERS
 from mousehole.server.pages import WEB_DIR
 from tests.nginx import Nginx, nginx_or_skip
 from tests.pg import Cluster
 from tests.processes import ServerProcess, post_json
 from tests.redis_server import RedisServer
+
+GAME = MANIFESTS[0].name
+"""The game the rooms play: the registry's first."""
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="nginx and SIGKILL: POSIX")
 
@@ -166,8 +170,8 @@ def _receive(ws: ClientConnection, kind: str, started: bool = False) -> dict[str
 def _room(url: str, seats: int) -> tuple[str, list[str]]:
     """Create an online room of `seats` open seats through `url` and join them all."""
     spec = {
-        "game": "mousetrap",
-        "options": {"seats": seats, "start_seat": 0},
+        "game": GAME,
+        "options": {"seats": seats},
         "seats": [{"kind": "open"}] * seats,
         "host_name": "Ann",
     }
