@@ -123,3 +123,26 @@ def test_sigkill_of_the_driver_at_random_moments_loses_and_doubles_nothing(
         check_told(players, stored_moves(postgres_url, code))
     finally:
         instances.stop()
+
+
+def test_restarting_every_instance_loses_nothing(
+    postgres_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    instances = Instances(2, postgres_url, redis_url, tmp_path)
+    try:
+        code, players = _room(instances, 0)
+        play_turns(players, 5)
+        before = stored_moves(postgres_url, code)
+        for server in instances.servers:
+            server.stop()  # SIGTERM: each hands its rooms over and closes its sockets
+        for index in range(len(instances.servers)):
+            instances.restart(index)
+        _reconnect(instances, players, time.monotonic() + 30)
+        for player in players:
+            assert player.snapshot["version"] == len(before), "every committed move is back"
+        play_turns(players, 3000)
+        stored = stored_moves(postgres_url, code)
+        assert stored[: len(before)] == before and over(players[0].snapshot)
+        check_told(players, stored)
+    finally:
+        instances.stop()
