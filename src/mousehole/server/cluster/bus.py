@@ -16,14 +16,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
 import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 log = logging.getLogger("mousehole.cluster")
+
+SILENCE = 10.0
+"""Seconds without a word from Redis (a PING is sent every `SILENCE / 3`) after which the
+connection counts as broken, as after a network that drops packets without a reset."""
 
 CHANNEL = "mousehole:i:"
 """The prefix of each instance's channel; the instance's id follows."""
@@ -49,7 +55,7 @@ class Bus:
         self.on_gone = on_gone
         self.on_reset = on_reset
         self.redis: aioredis.Redis = aioredis.Redis.from_url(
-            url, socket_connect_timeout=2, socket_timeout=None, health_check_interval=5
+            url, socket_connect_timeout=2, socket_timeout=SILENCE
         )
         self._outboxes: dict[str, list[bytes]] = {}
         self._wake = asyncio.Event()
@@ -104,8 +110,17 @@ class Bus:
                     self.on_reset()
                 first = False
                 delay = 0.1
+                heard = pinged = time.monotonic()
                 while True:
-                    message = await pubsub.get_message(timeout=None)
+                    message = await pubsub.get_message(timeout=1.0)
+                    now = time.monotonic()
+                    if message is not None:
+                        heard = now
+                    elif now - heard > SILENCE:
+                        raise RedisConnectionError(f"no word from Redis for {SILENCE:g} s")
+                    if now - pinged > SILENCE / 3:
+                        pinged = now
+                        await pubsub.ping()
                     if message is None or message.get("type") != "message":
                         continue
                     for item in orjson.loads(message["data"]):
