@@ -146,3 +146,27 @@ def test_restarting_every_instance_loses_nothing(
         check_told(players, stored)
     finally:
         instances.stop()
+
+
+def test_a_relaying_instance_sigkilled_its_clients_are_absent_then_back_elsewhere(
+    postgres_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    instances = Instances(3, postgres_url, redis_url, tmp_path)
+    try:
+        a, b, c = instances.servers
+        room = create(a, [{"kind": "open"}, {"kind": "open"}])  # A drives
+        code = room["code"]
+        joined = join(c, code, "Bob")
+        alice, bob = Player(code, room["token"], 0), Player(code, joined["token"], 1)
+        alice.connect(a)
+        bob.connect(b)  # relayed through B
+        alice.wait(lambda m: m.get("seats", [{}, {}])[1].get("state") == "connected")
+        b.kill()  # the relay dies: the driver must not keep Bob's socket as connected
+        alice.wait(lambda m: m.get("seats", [{}, {}])[1].get("state") == "absent", timeout=15)
+        bob.reconnect([c], time.monotonic() + 15)
+        alice.wait(lambda m: m.get("seats", [{}, {}])[1].get("state") == "connected")
+        alice.send({"type": "start"})
+        play_turns([alice, bob], 10)
+        check_told([alice, bob], stored_moves(postgres_url, code))
+    finally:
+        instances.stop()
