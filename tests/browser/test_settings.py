@@ -3,16 +3,36 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from mousehole.games import MANIFESTS
+from mousehole.server.pages import WEB_DIR
+
 from .conftest import screenshot, watch_errors
 
 SETTINGS = "import('/static/shared/settings.js')"
 SOUND = "import('/static/shared/sound.js')"
+SHARED_EFFECTS = ["click", "cheese", "redirect", "win", "capture"]
+"""The effects shared/sound.js has itself (every page and the settings panel)."""
+SOUND_FOLDERS = [
+    m.page.folder
+    for m in MANIFESTS
+    if m.page is not None and (WEB_DIR / m.page.folder / "sounds.js").is_file()
+]
+"""The web folders of the games that register effects of their own (their sounds.js)."""
+
+
+def registered_effects(folder: str) -> list[str]:
+    """Return the names a game's sounds.js registers, in its order."""
+    text = (WEB_DIR / folder / "sounds.js").read_text(encoding="utf-8")
+    return re.findall(r'^register\("([\w-]+)"', text, flags=re.M)
+
+
 # Some browsers throw on merely reading window.localStorage when storage is blocked.
 BLOCK_STORAGE = """
 Object.defineProperty(window, "localStorage", {
@@ -176,7 +196,7 @@ def test_with_storage_blocked_the_panel_works_for_the_session_and_says_so(
         "fast",
         False,
     ]
-    assert page.get_by_role("heading", name="Mouse Trap").is_visible()
+    assert page.get_by_role("heading", name=MANIFESTS[0].title).is_visible()
     screenshot(page, "home-settings-no-storage")
 
 
@@ -190,20 +210,23 @@ def test_audio_unlocks_on_the_first_click_and_not_before(page: Page, server: str
     page.wait_for_function(f"() => {SOUND}.then(m => m.audioState().unlocked)")
 
 
-def test_every_effect_plays_and_an_unknown_one_warns_once(page: Page, server: str) -> None:
+def test_there_are_games_with_effects_of_their_own() -> None:
+    assert len(SOUND_FOLDERS) >= 2
+    assert all(registered_effects(folder) for folder in SOUND_FOLDERS)
+
+
+@pytest.mark.parametrize("folder", SOUND_FOLDERS)
+def test_every_effect_plays_and_an_unknown_one_warns_once(
+    page: Page, server: str, folder: str
+) -> None:
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     open_panel(page, server)
     page.wait_for_function(f"() => {SOUND}.then(m => m.audioState().unlocked)")
-    names = [
-        "click", "roll", "step", "cheese", "build", "lose", "redirect", "crank",
-        "gears", "marble", "splash", "cage", "stuck", "win", "capture", "turn",
-        "flip", "call",
-    ]  # fmt: skip
-    # The shared effects are the engine's; each game's folder registers its own (sounds.js).
-    page.evaluate(
-        "Promise.all(['mousetrap', 'ausdiemaus'].map((g) => import(`/static/${g}/sounds.js`)))"
-    )
+    # The shared effects are the engine's; each game's folder registers its own (sounds.js),
+    # and a page holds one game's: two games may use one name for their own sounds.
+    names = SHARED_EFFECTS + registered_effects(folder)
+    page.evaluate(f"import('/static/{folder}/sounds.js')")
 
     page.evaluate(f"{SOUND}.then(m => {{ for (const n of {json.dumps(names)}) m.play(n); }})")
     page.evaluate(f"{SOUND}.then(m => {{ m.play('kazoo'); m.play('kazoo'); }})")
