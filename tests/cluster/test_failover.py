@@ -12,6 +12,7 @@ import os
 import random
 import sys
 import time
+import urllib.error
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,11 @@ def test_the_driver_sigkilled_mid_match_another_instance_takes_the_room_over(
         seen = len(stored_moves(postgres_url, code))
         killed = _kill_driver(instances, postgres_url, code)
         assert killed == 0, "the instance that created the room drove it"
+        asked = time.monotonic()
+        with pytest.raises(urllib.error.HTTPError) as refused:  # forwarded to the dead driver
+            join(instances.servers[1], code, "Cy")
+        assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "3"
+        assert time.monotonic() - asked < 2, "answered as soon as nobody heard the call"
         started = time.monotonic()
         _reconnect(instances, players, started + 30)
         play_turns(players, 1)  # a move is committed and heard again
@@ -104,8 +110,11 @@ def test_sigkill_of_the_driver_at_random_moments_loses_and_doubles_nothing(
     try:
         code, players = _room(instances, 0)
         for _ in range(CYCLES):
-            if over(players[0].snapshot):
-                break
+            if over(players[0].snapshot):  # the match is over: the next cycles in a new one
+                check_told(players, stored_moves(postgres_url, code))
+                for player in players:
+                    player.close()
+                code, players = _room(instances, rng.randrange(len(instances.servers)))
             play_turns(players, rng.randint(0, 3))
             movers = [p for p in players if p.my_turn()]
             if movers:  # an action in flight as the driver dies: stored or not, never half

@@ -66,7 +66,7 @@ class Cluster:
         self.endpoints: dict[str, Endpoint] = {}
         """The HTTP endpoints a forwarded call may reach, by name (set by the app)."""
         self.app: Any = None
-        self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._calls: dict[str, tuple[str, asyncio.Future[dict[str, Any]]]] = {}
         self._ids = itertools.count()
         self._tasks: set[asyncio.Task[None]] = set()
         hub.on_storage_error = self._storage_error
@@ -225,13 +225,17 @@ class Cluster:
         elif op == "http":
             self._spawn(self._answer_http(message))
         elif op == "http_reply":
-            future = self._calls.pop(str(message.get("id")), None)
-            if future is not None and not future.done():
-                future.set_result(message)
+            call = self._calls.pop(str(message.get("id")), None)
+            if call is not None and not call[1].done():
+                call[1].set_result(message)
 
     def _gone(self, instance: str) -> None:
         """`instance` heard nothing we sent: it is gone. Close what ran through it."""
         log.warning("instance %s is gone: closing what ran through it", instance)
+        for call, (driver, future) in list(self._calls.items()):
+            if driver == instance and not future.done():
+                del self._calls[call]
+                future.set_exception(ConnectionError(f"instance {instance} is gone"))
         for relayed in self.relayed.values():
             if relayed.driver == instance:
                 relayed.put(Shut(MOVED))
@@ -283,7 +287,7 @@ class Cluster:
                 return error_response(413, "too_large", f"the request is over {MAX_MESSAGE} bytes")
         call = f"{self.me}.{next(self._ids)}"
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._calls[call] = future
+        self._calls[call] = (driver, future)
         client = request.client
         self.bus.send(
             driver,
@@ -302,10 +306,10 @@ class Cluster:
         )
         try:
             reply = await asyncio.wait_for(future, timeout=FORWARD_TIMEOUT)
-        except TimeoutError:
+        except (TimeoutError, ConnectionError):
             self._calls.pop(call, None)
             message = "the instance that drives this room did not answer: try again"
-            return error_response(503, "storage_failed", message)
+            return error_response(503, "storage_failed", message, {"Retry-After": "3"})
         headers = {str(k): str(v) for k, v in reply["headers"] if k.lower() != "content-length"}
         return Response(str(reply["body"]), status_code=int(reply["status"]), headers=headers)
 
