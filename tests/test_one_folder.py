@@ -75,7 +75,6 @@ PENDING: dict[str, set[str]] = {
     "tests/browser/test_online.py": {"mousetrap"},
     "tests/browser/test_rules_pages.py": {"ausdiemaus", "mousetrap"},
     "tests/browser/test_saves.py": {"ausdiemaus", "mousetrap"},
-    "tests/browser/test_talk.py": {"ausdiemaus", "mousetrap"},
     "tests/engine/test_fairness.py": {"mousetrap"},
     "tests/engine/test_match.py": {"mousetrap"},
     "tests/engine/test_record.py": {"mousetrap"},

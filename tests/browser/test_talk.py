@@ -2,15 +2,21 @@
 and Bo (a phone, 390 x 844) react and chat in the waiting room and during play; each sees the
 other's bubble beside their seat and their line in the log; a line of markup stays text; the
 host switches chat off and Bo's input goes away; a spectator reads but cannot talk; a reload
-shows the recent lines again. The Aus die Maus! table has the same talk, and typing a line
-never plays the game's keys.
+shows the recent lines again. They talk on the registry's first game page; a game's own checks
+(its table has the same talk, typing a line never plays its keys) are in its folder
+(tests/games/<name>/browser/test_talk.py).
 """
 
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from mousehole.games import MANIFESTS
+
 from .conftest import FAST, NewPage, screenshot
+
+GAME = next(m.name for m in MANIFESTS if m.page is not None)
+"""The page the talk is tested on: talk is the room panel's, the same on every game page."""
 
 MOTION_ON = (
     'try { localStorage.setItem("mousehole.settings",'
@@ -21,7 +27,7 @@ MOTION_ON = (
 MARKUP = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script> & <b>bold</b>'
 
 
-def _open_room(new_page: NewPage, server: str, game: str = "mousetrap") -> tuple[Page, Page, str]:
+def _open_room(new_page: NewPage, server: str, game: str = GAME) -> tuple[Page, Page, str]:
     """Ann creates a room for two from the game's page; Bo joins it on a phone."""
     host = new_page()
     host.context.add_init_script(FAST)
@@ -130,7 +136,7 @@ def test_two_players_react_and_chat_and_the_host_switches_chat_off(
     expect(friend.get_by_test_id("talk-input")).to_be_hidden()
     watcher = new_page()
     watcher.context.add_init_script(FAST)
-    watcher.goto(f"{online_server}/play/mousetrap?room={code}&watch=1")
+    watcher.goto(f"{online_server}/play/{GAME}?room={code}&watch=1")
     expect(watcher.locator(".talk-log .talk-line").last).to_have_text("Bo: Good game")
     expect(watcher.get_by_test_id("talk-reactions")).to_be_hidden()
     expect(watcher.get_by_test_id("talk-input")).to_be_hidden()
@@ -142,29 +148,3 @@ def test_two_players_react_and_chat_and_the_host_switches_chat_off(
     expect(friend.get_by_test_id("talk-input")).to_be_visible()
     expect(friend.get_by_test_id("talk-off-note")).to_be_hidden()
     expect(friend.get_by_test_id("status")).to_have_text("The host switched chat on.")
-
-
-def test_the_aus_die_maus_table_has_the_same_talk(new_page: NewPage, online_server: str) -> None:
-    host, friend, _ = _open_room(new_page, online_server, "ausdiemaus")
-    host.get_by_test_id("start-online").click()
-    for page in (host, friend):
-        expect(page.get_by_test_id("room-panel").get_by_test_id("talk")).to_be_visible()
-    friend.get_by_test_id("react-your_turn").click()
-    expect(host.get_by_test_id("talk-bubble-1")).to_have_text("Your turn!")
-    expect(host.get_by_test_id("talk-line-0")).to_have_text("Bo: Your turn!")
-    host.get_by_role("button", name="Laugh").click()
-    expect(friend.get_by_test_id("talk-bubble-0")).to_have_attribute("data-reaction", "laugh")
-    expect(friend.get_by_test_id("status")).to_have_text("Ann reacts: Laugh")
-    # Typed key by key by the player to act: T (turn over) and F (faster) are only letters of
-    # the line while the input has the focus.
-    seat = friend.evaluate("() => window.ausdiemausPage.snapshot.to_act")
-    typist, reader, name = (host, friend, "Ann") if seat == 0 else (friend, host, "Bo")
-    version = typist.evaluate("() => window.ausdiemausPage.snapshot.version")
-    expect(typist.get_by_test_id("turn-over")).to_be_enabled()
-    typist.get_by_test_id("talk-input").press_sequentially("Turn over fast, then!")
-    typist.keyboard.press("Enter")
-    expect(reader.get_by_test_id("talk-line-2")).to_have_text(f"{name}: Turn over fast, then!")
-    assert typist.evaluate("() => window.ausdiemausPage.snapshot.version") == version
-    expect(typist.get_by_test_id("turn-over")).to_be_enabled()
-    screenshot(host, "talk-ausdiemaus-host")
-    screenshot(friend, "talk-ausdiemaus-phone")
