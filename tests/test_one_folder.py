@@ -71,7 +71,6 @@ PENDING: dict[str, set[str]] = {
     "docs/ausdiemaus-table.md": {"ausdiemaus", "mousetrap"},
     "docs/testing.md": {"ausdiemaus", "dontcutthecheese", "mousechaos", "mousetrap"},
     "docs/web.md": {"ausdiemaus", "mousetrap"},
-    "tests/browser/test_accessibility.py": {"ausdiemaus", "mousetrap"},
     "tests/browser/test_online.py": {"mousetrap"},
     "tests/browser/test_rules_pages.py": {"ausdiemaus", "mousetrap"},
     "tests/browser/test_saves.py": {"ausdiemaus", "mousetrap"},

@@ -11,20 +11,27 @@ states, at both widths, whether or not another test photographs them.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from mousehole.games import MANIFESTS
 from tests.processes import post_json
 
 from .conftest import FAST, NewPage, accessibility_violations, watch_errors
 
+GAME = next(m for m in MANIFESTS if m.page is not None)
+"""The game page the room pages are audited on (the invitation, a spectator's waiting room):
+the registry's first with a page; those pages are the same for every game."""
+
 
 def _online_room(server: str) -> dict[str, Any]:
-    seats = [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": "easy"}]
-    body = {"game": "mousetrap", "options": {"seats": 3}, "seats": seats, "host_name": "Ann"}
+    seats = [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": GAME.levels[0]}]
+    body = {"game": GAME.name, "options": {"seats": 3}, "seats": seats, "host_name": "Ann"}
     room: dict[str, Any] = post_json(f"{server}/api/online", body)
     return room
 
@@ -34,26 +41,14 @@ def _home_settings_open(page: Page, server: str) -> None:
     page.get_by_test_id("settings-toggle").first.click()
 
 
-def _mousetrap_setup(page: Page, server: str) -> None:
-    page.goto(f"{server}/play/mousetrap")
-    expect(page.get_by_test_id("start-match")).to_be_visible()
+def _setup(name: str) -> Callable[[Page, str], None]:
+    """Return the state "a game's match page with its New-match dialog open"."""
 
+    def show(page: Page, server: str) -> None:
+        page.goto(f"{server}/play/{name}")
+        expect(page.get_by_test_id("start-match")).to_be_visible()
 
-def _mousetrap_match(page: Page, server: str) -> None:
-    _mousetrap_setup(page, server)
-    page.get_by_test_id("start-match").click()
-    expect(page.get_by_test_id("roll")).to_be_enabled(timeout=15_000)  # the human's turn
-
-
-def _ausdiemaus_match(page: Page, server: str) -> None:
-    page.goto(f"{server}/play/ausdiemaus")
-    page.get_by_test_id("start-match").click()
-    expect(page.get_by_test_id("seats")).to_be_visible()
-
-
-def _playground(page: Page, server: str) -> None:
-    page.goto(f"{server}/playground/mousetrap")
-    expect(page.locator("main")).to_be_visible()
+    return show
 
 
 def _join_page(page: Page, server: str) -> None:
@@ -64,19 +59,32 @@ def _join_page(page: Page, server: str) -> None:
 
 def _watching_the_waiting_room(page: Page, server: str) -> None:
     room = _online_room(server)
-    page.goto(f"{server}/play/mousetrap?room={room['code']}&watch=1")
+    page.goto(f"{server}/play/{GAME.name}?room={room['code']}&watch=1")
     expect(page.get_by_test_id("waiting-room")).to_be_visible()
+
+
+def _games_own_pages() -> dict[str, Callable[[Page, str], None]]:
+    """Return the states each game's folder adds (its `browser/pages.py`: PAGES, such as its
+    match in play or an extra page of its own), by name."""
+    pages: dict[str, Callable[[Page, str], None]] = {}
+    for m in MANIFESTS:
+        module = f"tests.games.{m.name}.browser.pages"
+        if importlib.util.find_spec(f"tests.games.{m.name}.browser") and importlib.util.find_spec(
+            module
+        ):
+            pages |= importlib.import_module(module).PAGES
+    return pages
 
 
 PAGES: dict[str, Callable[[Page, str], None]] = {
     "home with settings open": _home_settings_open,
-    "Mouse Trap setup": _mousetrap_setup,
-    "Mouse Trap match": _mousetrap_match,
-    "Aus die Maus! match": _ausdiemaus_match,
-    "Trap Playground": _playground,
+    **{f"{m.title} setup": _setup(m.name) for m in MANIFESTS if m.page is not None},
+    **_games_own_pages(),
     "invitation page": _join_page,
     "watching a waiting room": _watching_the_waiting_room,
 }
+"""The states audited, by name: the platform's pages, every game page's setup, and the states
+each game's folder adds (tests/games/<name>/browser/pages.py)."""
 
 
 @pytest.mark.parametrize("width", [1280, 390])
