@@ -21,9 +21,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
+from tests.browser.fixtures import FAST, NewPage, _serve, screenshot, watch_errors
 from tests.processes import ServerProcess, post_json
-
-from .conftest import FAST, NewPage, _serve, screenshot, watch_errors
 
 # Records every "available in N s" the room panel shows and whether the host's buttons were
 # disabled meanwhile (a 1 s countdown is too brief to poll for from the test).
