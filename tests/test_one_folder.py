@@ -76,8 +76,6 @@ PENDING: dict[str, set[str]] = {
     "tests/engine/test_fairness.py": {"mousetrap"},
     "tests/engine/test_match.py": {"mousetrap"},
     "tests/engine/test_record.py": {"mousetrap"},
-    "tests/games/dontcutthecheese/test_positions.py": {"mousetrap"},
-    "tests/server/test_live.py": {"mousetrap"},
     "tests/server/test_online.py": {"ausdiemaus", "mousetrap"},
     "tests/server/test_room.py": {"mousetrap"},
     "tests/server/test_storage.py": {"mousetrap"},

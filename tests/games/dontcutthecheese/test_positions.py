@@ -12,6 +12,7 @@ import pytest
 
 from mousehole import InvalidStateError
 from mousehole.engine import Match
+from mousehole.games import MANIFESTS
 
 from .scenes import INTACT, game, held, paper, position, position_json
 
@@ -35,9 +36,12 @@ THIN = paper(
 )
 """Strength 1: a paper that snapped at threshold 2 or 3."""
 
+ANOTHER_GAME = next(m.name for m in MANIFESTS if m.name != "dontcutthecheese")
+"""A registered game other than this one (read from the registry, which names the games)."""
+
 BAD: list[Any] = [
     pytest.param({"seat_count": 4}, "seat_count", id="another seat count"),
-    pytest.param({"game": "mousetrap"}, "game", id="another game"),
+    pytest.param({"game": ANOTHER_GAME}, "game", id="another game"),
     pytest.param({"phase": "nap"}, "phase", id="unknown phase"),
     pytest.param({"current": 3}, "current", id="no such seat"),
     pytest.param({"direction": 0}, "direction", id="direction 0"),
