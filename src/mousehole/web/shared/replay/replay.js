@@ -25,6 +25,11 @@ export function startReplay(match) {
   });
   const bar = createBar($("replay-bar"), player, { openFile, chooseView, announce });
 
+  const badge = $("mode-badge");
+  badge.textContent = "Replay";
+  badge.dataset.mode = "replay";
+  badge.hidden = false;
+
   // The header's "New match" leads to the game's match page; the download is the whole record.
   const newMatch = $("new-match");
   const link = document.createElement("a");
