@@ -49,11 +49,11 @@ from .text import name_problem
 from .wire import MAX_FRAME, error_response, json_body
 
 MAX_REPLAY_MOVES = 4000
-"""The longest record replayed (the longest match of any game so far is under 1,000 moves):
+"""The longest record replayed (the longest matches so far are about 1,100 moves):
 a step's view is sent for every move, so the answer grows with the record."""
 
 MAX_RECORD_BYTES = MAX_FRAME
-"""The largest record file accepted (a pretty-printed 1,000-move record is about 150 kB)."""
+"""The largest record file accepted (a pretty-printed 1,066-move record is 99 kB)."""
 
 Viewer = int | None
 """Whose view a replay shows: a seat, or None (the public view a spectator has)."""
