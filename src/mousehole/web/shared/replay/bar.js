@@ -21,9 +21,12 @@ function icon(name) {
 
 const $ = (id) => document.getElementById(id);
 
-/** Whether a key press belongs to a field (it types or moves the field, it plays nothing). */
+/** Whether a key press belongs to a field (it types or moves the field, it plays nothing), or
+    to a widget that moves with the arrows (a game's board of focusable spaces, a list box). */
 function typing(target) {
-  return target instanceof Element && target.closest("input, select, textarea, [contenteditable]");
+  return target instanceof Element && target.closest(
+    "input, select, textarea, [contenteditable], svg, [role=grid], [role=listbox], [role=radiogroup], [role=tablist], [role=menu], [role=tree]",
+  );
 }
 
 /** The name of a view: "Everyone (the public view)" or "Ann's view". */
