@@ -48,9 +48,12 @@ test: lint typecheck chromium postgresql redis nginx
 	$(BIN)/python -m pytest -q
 	MOUSEHOLE_BROWSER_TESTS=1 $(BIN)/python -m pytest -q $(BROWSER_TESTS)
 
-# A hundred SIGKILLs of a real server mid-play (outside `make test`; CYCLES=N to change).
-soak: $(VENV)/.stamp-dev
+# A hundred SIGKILLs of a real server mid-play, and of the instance that drives a room of
+# three (outside `make test`, which kills the driver 6 times; CYCLES=N to change).
+soak: $(VENV)/.stamp-dev postgresql redis
 	MOUSEHOLE_SOAK=1 $(BIN)/python -m pytest -q tests/soak
+	MOUSEHOLE_FAILOVER_CYCLES=$${CYCLES:-100} $(BIN)/python -m pytest -q -s \
+		tests/cluster/test_failover.py -k random_moments
 
 # Debian's Chromium for the browser tests (Playwright cannot download browsers here).
 chromium:
