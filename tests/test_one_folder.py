@@ -76,7 +76,6 @@ PENDING: dict[str, set[str]] = {
     "tests/server/test_online.py": {"ausdiemaus", "mousetrap"},
     "tests/server/test_room.py": {"mousetrap"},
     "tests/server/test_storage.py": {"mousetrap"},
-    "tests/server/test_wire_live.py": {"mousetrap"},
     "tests/test_cli.py": {"ausdiemaus", "dontcutthecheese", "mousechaos", "mousetrap"},
 }
 """Files that still name a game outside its folders, by path in the repository and the games

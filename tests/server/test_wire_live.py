@@ -26,9 +26,10 @@ from mousehole.games import load_game
 from mousehole.server.wire import MAX_DEPTH, MAX_DIGITS, MAX_MESSAGE
 from mousehole.simulation import play_one
 from tests.processes import ServerProcess, post_json
+from tests.server import scenes
 
 SETUP = {
-    "game": "mousetrap",
+    "game": scenes.NAME,
     "options": {"seats": 2, "start_seat": 0},
     "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
 }
@@ -205,13 +206,15 @@ def _silent_socket(server: ServerProcess, path: str) -> socket.socket:
 
 
 def _long_match() -> dict[str, Any]:
-    """A local match resumed from a long record (the longest of 30 seeded computer matches,
-    about 1,300 moves): each of its snapshots is some 70 KB."""
-    game = load_game("mousetrap", seats=4)
-    matches = [play_one(game, ["easy"] * 4, seed)[0] for seed in range(30)]
+    """A local match of the server tests' game (tests/server/scenes.py) resumed from a long
+    record, the longest of 30 seeded four-seat computer matches (some 1,300 moves, snapshots of
+    some 70 KB, with the registry's first game today): `_busy_hello` fails if its snapshots
+    ever stop keeping the server writing."""
+    game = load_game(scenes.NAME, seats=4)
+    matches = [play_one(game, [scenes.LEVEL] * 4, seed)[0] for seed in range(30)]
     record = max(matches, key=lambda match: len(match.record.moves)).record.to_json()
     return {
-        "game": "mousetrap",
+        "game": scenes.NAME,
         "options": record["options"],
         "seats": [{"kind": "human", "name": f"P{seat}"} for seat in range(4)],
         "record": record,
