@@ -293,3 +293,29 @@ def test_the_replay_bar_fits_and_names_its_controls(
     bar = page.get_by_test_id("replay-bar").bounding_box()
     assert bar is not None and bar["height"] <= (130 if width > 800 else 240)
     screenshot(page, f"replay-bar-{width}")
+
+
+def test_a_saved_match_the_server_no_longer_keeps_is_replayed_from_its_record(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    # the forgotten room's answer, 404, which the page handles
+    watch_errors(page, errors, expected=lambda message: "status of 404" in message.text)
+    page.context.add_init_script(FAST)
+    game = ROOM_GAME.name
+    room = _finished_room(server, game, 7)
+    gone = dict(room, room="0123456789abcdef")  # a room id the server does not know
+    _save_as_this_browsers(page, server, game, gone)
+    page.goto(f"{server}/replay/{game}?saved=1")
+    _loaded(page, len(room["snapshot"]["record"]["moves"]))
+    assert page.evaluate(f"{REPLAY}.source") == "file"
+    expect(page.get_by_test_id("replay-message")).to_contain_text(
+        "The server no longer keeps that room"
+    )
+    page.keyboard.press("End")
+    _at(page, page.evaluate(f"{REPLAY}.steps"))
+    assert _shown(page, game, "snapshot.winners") == room["snapshot"]["winners"]
+    context.close()
+    assert not errors, errors
