@@ -73,7 +73,6 @@ PENDING: dict[str, set[str]] = {
     "tests/engine/test_fairness.py": {"mousetrap"},
     "tests/engine/test_match.py": {"mousetrap"},
     "tests/engine/test_record.py": {"mousetrap"},
-    "tests/server/test_online.py": {"ausdiemaus", "mousetrap"},
     "tests/test_cli.py": {"ausdiemaus", "dontcutthecheese", "mousechaos", "mousetrap"},
 }
 """Files that still name a game outside its folders, by path in the repository and the games

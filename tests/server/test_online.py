@@ -21,8 +21,24 @@ from mousehole.games import load_game, make_bot
 from mousehole.server import create_app
 from mousehole.server.hub import OnlineSettings, guessing_key
 from mousehole.server.online import CODE_ALPHABET
+from tests.server import scenes
 
 Snapshot = dict[str, Any]
+
+NAME = scenes.NAME
+"""The game these tests play, any game (tests/server/scenes.py): they act from a snapshot's
+legal list, or from the game's opening position when no snapshot offers one yet."""
+EASY = scenes.LEVEL
+NORMAL = scenes.GAME.levels[len(scenes.GAME.levels) // 2]
+"""A middle computer level (the first when the game has one)."""
+
+
+def _opening(seats: int = 2) -> dict[str, Any]:
+    """Return the first legal action of the game's opening position (seat 0 starts)."""
+    state = load_game(NAME, seats=seats, start_seat=0).new_initial_state()
+    assert state.current_player() == 0, "the tests start on seat 0's turn"
+    action: dict[str, Any] = state.legal_json()[0]
+    return action
 
 
 class FakeClock:
@@ -55,7 +71,7 @@ def client(tmp_path: Path, clock: FakeClock) -> Iterator[TestClient]:
 
 def _create(client: TestClient, seats: list[dict[str, Any]]) -> dict[str, Any]:
     body = {
-        "game": "mousetrap",
+        "game": NAME,
         "options": {"seats": len(seats), "start_seat": 0},
         "seats": seats,
         "host_name": "Ann",
@@ -120,9 +136,9 @@ def _settle(ws: Any, version: int) -> Snapshot:
 
 def _choose(snapshot: Snapshot) -> dict[str, Any]:
     """Return what a normal bot would play, from the record the snapshot shows."""
-    game = load_game("mousetrap", **snapshot["options"])
+    game = load_game(NAME, **snapshot["options"])
     state = replay(game, snapshot["record"]).state
-    action: dict[str, Any] = make_bot("mousetrap", "normal", 1).choose(state).to_json()
+    action: dict[str, Any] = make_bot(NAME, NORMAL, 1).choose(state).to_json()
     assert action in snapshot["legal"]
     return action
 
@@ -151,7 +167,7 @@ def _start(host: Any) -> None:
 def test_a_host_creates_a_room_with_a_readable_code_a_join_link_and_a_seat_token(
     client: TestClient,
 ) -> None:
-    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": "easy"}])
+    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": EASY}])
     code = data["code"]
     assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)
     assert data["link"] == f"/join/{code}" and data["seat"] == 0
@@ -167,7 +183,7 @@ def test_a_host_creates_a_room_with_a_readable_code_a_join_link_and_a_seat_token
 def test_one_human_plays_a_computer_to_the_end_and_the_revealed_secret_verifies(
     client: TestClient, clock: FakeClock
 ) -> None:
-    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": "normal"}])
+    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": NORMAL}])
     with client.websocket_connect(f"/ws/online/{data['code']}") as ws:
         first = _hello(ws, token=data["token"])
         assert first["record"]["commitment"].startswith("sha256:")
@@ -177,14 +193,14 @@ def test_one_human_plays_a_computer_to_the_end_and_the_revealed_secret_verifies(
     record = final["record"]
     assert final["winners"] and record["secret"] is not None
     assert record["commitment"] == first["record"]["commitment"]
-    assert verify(load_game("mousetrap", seats=2, start_seat=0), record).ok
+    assert verify(load_game(NAME, seats=2, start_seat=0), record).ok
 
 
 def test_two_humans_a_computer_and_a_spectator_play_to_the_end_each_with_their_own_view(
     client: TestClient, clock: FakeClock
 ) -> None:
     data = _create(
-        client, [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": "normal"}]
+        client, [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": NORMAL}]
     )
     code = data["code"]
     bo = _join(client, code, "Bo")
@@ -205,7 +221,8 @@ def test_two_humans_a_computer_and_a_spectator_play_to_the_end_each_with_their_o
             assert view["state"]["viewer"] == seat, "each socket gets its own seat's view"
             assert view["legal"] == [] and view["winners"]
         assert [s["state"] for s in views[None]["seats"]] == ["connected", "connected", "computer"]
-        ann_ws.send_json({"type": "act", "action": {"type": "roll"}, "version": 0, "id": "late"})
+        late = {"type": "act", "action": _opening(3), "version": 0, "id": "late"}
+        ann_ws.send_json(late)
         assert ann_ws.receive_json()["code"] == "game_over"
 
 
@@ -214,7 +231,7 @@ def test_the_match_waits_for_every_seat_and_for_the_hosts_start(client: TestClie
     code = data["code"]
     with client.websocket_connect(f"/ws/online/{code}") as host:
         _hello(host, token=data["token"])
-        host.send_json({"type": "act", "action": {"type": "roll"}, "version": 0})
+        host.send_json({"type": "act", "action": _opening(), "version": 0})
         assert host.receive_json()["code"] == "not_started"
         assert _snapshot(host.receive_json())["version"] == 0
         _start(host)
@@ -234,7 +251,7 @@ def test_the_match_waits_for_every_seat_and_for_the_hosts_start(client: TestClie
 
 
 def test_a_new_connection_with_the_seat_token_resumes_the_seat(client: TestClient) -> None:
-    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": "easy"}])
+    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": EASY}])
     url = f"/ws/online/{data['code']}"
     with client.websocket_connect(url) as ws:
         _hello(ws, token=data["token"])
@@ -244,7 +261,7 @@ def test_a_new_connection_with_the_seat_token_resumes_the_seat(client: TestClien
         snapshot = _hello(again, token=data["token"])
         assert snapshot["you"] == {"seat": 0, "seats": [0], "host": True} and snapshot["started"]
         assert snapshot["seats"][0]["state"] == "connected"
-        again.send_json({"type": "act", "action": {"type": "roll"}, "version": 0, "id": "r"})
+        again.send_json({"type": "act", "action": _opening(), "version": 0, "id": "r"})
         assert _snapshot(again.receive_json())["version"] > 0
 
 
@@ -260,11 +277,11 @@ def test_the_host_replaces_a_long_absent_player_by_a_computer_and_the_player_tak
     url = f"/ws/online/{code}"
     with client.websocket_connect(url) as host:
         _hello(host, token=ann["token"])
-        host.send_json({"type": "replace", "seat": 1, "level": "normal"})
+        host.send_json({"type": "replace", "seat": 1, "level": NORMAL})
         assert host.receive_json()["code"] == "not_absent", "within the grace period"
         host.receive_json()
         clock.advance(61)
-        host.send_json({"type": "replace", "seat": 1, "level": "normal"})
+        host.send_json({"type": "replace", "seat": 1, "level": NORMAL})
         seat = _snapshot(host.receive_json())["seats"][1]
         assert (seat["state"], seat["kind"], seat["name"]) == ("assisted", "computer", "Bo")
         with client.websocket_connect(url) as back:
@@ -329,13 +346,13 @@ def test_host_rights_are_handed_on_and_pass_by_themselves_when_the_host_stays_aw
 def test_spectators_see_public_views_without_legal_actions_or_tokens_and_cannot_act(
     client: TestClient,
 ) -> None:
-    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": "easy"}])
+    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": EASY}])
     with client.websocket_connect(f"/ws/online/{data['code']}") as watcher:
         snapshot = _hello(watcher, spectate=True)
         assert snapshot["you"] == {"spectator": True} and snapshot["legal"] == []
         assert snapshot["state"]["viewer"] is None
         assert "token" not in json.dumps(snapshot) and data["token"] not in json.dumps(snapshot)
-        watcher.send_json({"type": "act", "seat": 0, "action": {"type": "roll"}, "version": 0})
+        watcher.send_json({"type": "act", "seat": 0, "action": _opening(), "version": 0})
         assert watcher.receive_json()["code"] == "spectator"
         watcher.send_json({"type": "start"})
         assert _snapshot(watcher.receive_json())["type"] == "snapshot"
@@ -347,13 +364,10 @@ BAD_MESSAGES: list[tuple[str, str]] = [
     ("[1, 2]", "bad_message"),
     (json.dumps({"type": "dance"}), "bad_message"),
     ("x" * (64 * 1024 + 1), "too_large"),
-    (
-        json.dumps({"type": "act", "seat": 1, "action": {"type": "roll"}, "version": 1}),
-        "not_your_seat",
-    ),
+    ('{"type": "act", "seat": 1, "action": LEGAL, "version": 1}', "not_your_seat"),
     (json.dumps({"type": "act", "action": {"type": "fly"}, "version": 1}), "malformed_action"),
-    (json.dumps({"type": "act", "action": {"type": "roll"}, "version": 0}), "stale_version"),
-    (json.dumps({"type": "replace", "seat": 9, "level": "easy"}), "bad_seat"),
+    ('{"type": "act", "action": LEGAL, "version": 0}', "stale_version"),
+    (json.dumps({"type": "replace", "seat": 9, "level": EASY}), "bad_seat"),
     (json.dumps({"type": "replace", "seat": 1, "level": "god"}), "bad_level"),
     (json.dumps({"type": "replace", "seat": 1, "level": []}), "bad_level"),
     (json.dumps({"type": "start"}), "already_started"),
@@ -365,15 +379,16 @@ BAD_MESSAGES: list[tuple[str, str]] = [
 def test_a_bad_message_gets_its_error_and_leaves_the_room_unchanged(
     client: TestClient, text: str, code: str
 ) -> None:
-    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": "normal"}])
+    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": NORMAL}])
     with client.websocket_connect(f"/ws/online/{data['code']}") as ws:
         _hello(ws, token=data["token"])
         _start(ws)
-        ws.receive_json()
-        ws.send_json({"type": "act", "action": {"type": "roll"}, "version": 0, "id": "r"})
+        started = _snapshot(ws.receive_json())
+        assert started["to_act"] == 0 and started["version"] == 0
+        ws.send_json({"type": "act", "action": started["legal"][0], "version": 0, "id": "r"})
         before = _settle(ws, 1)
-        assert before["to_act"] == 0 and before["version"] >= 2  # rolled, moved, waits again
-        ws.send_text(text)
+        assert before["to_act"] == 0 and before["version"] >= 1  # acted, waits again
+        ws.send_text(text.replace("LEGAL", json.dumps(before["legal"][0])))
         assert ws.receive_json()["code"] == code
         after = _snapshot(ws.receive_json())
         assert (after["version"], after["state"]) == (before["version"], before["state"])
@@ -387,9 +402,9 @@ def test_acting_out_of_turn_is_refused_and_changes_nothing(client: TestClient) -
         _hello(b, token=bo["token"])
         a.receive_json()
         _start(a)
-        a.receive_json()
+        legal = _snapshot(a.receive_json())["legal"][0]
         before = _snapshot(b.receive_json())
-        b.send_json({"type": "act", "action": {"type": "roll"}, "version": before["version"]})
+        b.send_json({"type": "act", "action": legal, "version": before["version"]})
         assert b.receive_json()["code"] == "not_your_turn"
         assert _snapshot(b.receive_json())["version"] == before["version"]
 
@@ -412,7 +427,7 @@ def test_a_hello_without_a_valid_seat_token_is_refused_with_4401(
 
 
 def test_a_flooding_connection_is_rate_limited_then_closed_with_1008(client: TestClient) -> None:
-    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": "easy"}])
+    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": EASY}])
     with client.websocket_connect(f"/ws/online/{data['code']}") as ws:
         _hello(ws, token=data["token"])
         for _ in range(40):  # the burst: the clock stands still, so nothing refills
@@ -483,7 +498,7 @@ def test_an_address_that_creates_too_many_rooms_gets_429_with_retry_after(
     tmp_path: Path, clock: FakeClock
 ) -> None:
     app = _app(tmp_path / "db.sqlite3", clock)
-    local = {"game": "mousetrap", "options": {"seats": 2}, "seats": [{"kind": "human"}] * 2}
+    local = {"game": NAME, "options": {"seats": 2}, "seats": [{"kind": "human"}] * 2}
 
     def client_at(host: str) -> TestClient:  # outside `with`: the app's lifespan runs once
         return TestClient(app, client=(host, 50000))
@@ -492,7 +507,7 @@ def test_an_address_that_creates_too_many_rooms_gets_429_with_retry_after(
         for _ in range(15):  # local matches and online rooms count together: 30 at once
             assert first.post("/api/rooms", json=local).status_code == 201
             _create(first, [{"kind": "open"}, {"kind": "open"}])
-        refused = first.post("/api/online", json={"game": "mousetrap"})
+        refused = first.post("/api/online", json={"game": NAME})
         assert refused.status_code == 429
         assert refused.json()["error"]["code"] == "too_many_rooms"
         assert refused.headers["retry-after"] == "20"  # 30 rooms per 600 s: one per 20 s
@@ -521,7 +536,7 @@ def test_a_bad_join_gets_its_error(
 
 
 def test_joining_a_full_room_gets_409(client: TestClient) -> None:
-    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": "easy"}])
+    data = _create(client, [{"kind": "open"}, {"kind": "computer", "level": EASY}])
     response = client.post(f"/api/online/{data['code']}/join", json={"name": "Bo"})
     assert response.status_code == 409 and response.json()["error"]["code"] == "room_full"
 
@@ -555,7 +570,7 @@ def test_the_public_summary_shows_the_seats_but_no_match_and_counts_unknown_code
     data = _create(client, [{"kind": "open"}, {"kind": "open"}])
     summary = client.get(f"/api/online/{data['code'].lower()}").json()
 
-    assert summary["code"] == data["code"] and summary["game"] == "mousetrap"
+    assert summary["code"] == data["code"] and summary["game"] == NAME
     assert summary["started"] is False and summary["grace"] == 60
     assert [s["state"] for s in summary["seats"]] == ["absent", "open"]
     assert "state" not in json.dumps(summary["seats"][0]["name"]), "a plain name"
@@ -565,7 +580,7 @@ def test_the_public_summary_shows_the_seats_but_no_match_and_counts_unknown_code
     local = client.post(
         "/api/rooms",
         json={
-            "game": "mousetrap",
+            "game": NAME,
             "options": {"seats": 2},
             "seats": [{"kind": "human"}, {"kind": "human"}],
         },
@@ -605,8 +620,8 @@ def test_an_absent_players_turn_is_played_for_them_in_a_game_that_asks_for_it(
 ) -> None:
     from mousehole.games import REGISTRY
 
-    autoplaying = dataclasses.replace(REGISTRY["mousetrap"], absent_autoplay=0.2)
-    monkeypatch.setitem(REGISTRY, "mousetrap", autoplaying)  # a manifest's server policy
+    autoplaying = dataclasses.replace(REGISTRY[NAME], absent_autoplay=0.2)
+    monkeypatch.setitem(REGISTRY, NAME, autoplaying)  # a manifest's server policy
     with TestClient(_real_time_app(tmp_path / "db.sqlite3")) as client:
         data = _create(client, [{"kind": "open"}, {"kind": "open"}])
         bo = _join(client, data["code"], "Bo")
@@ -630,7 +645,7 @@ def test_a_local_match_is_a_private_room_on_the_same_path(client: TestClient) ->
     local = client.post(
         "/api/rooms",
         json={
-            "game": "mousetrap",
+            "game": NAME,
             "options": {"seats": 2, "start_seat": 0},
             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
         },
@@ -645,7 +660,8 @@ def test_a_local_match_is_a_private_room_on_the_same_path(client: TestClient) ->
             ws.send_json(command)
             assert ws.receive_json()["code"] == "private_room"
             ws.receive_json()
-        ws.send_json({"type": "act", "seat": 0, "action": {"type": "roll"}, "version": 0})
+        legal = local["snapshot"]["legal"][0]
+        ws.send_json({"type": "act", "seat": 0, "action": legal, "version": 0})
         update = ws.receive_json()
         assert update["type"] == "update" and "record" not in update["snapshot"]
     with client.websocket_connect(f"/ws/rooms/{room}") as watcher:
@@ -653,45 +669,3 @@ def test_a_local_match_is_a_private_room_on_the_same_path(client: TestClient) ->
         assert watcher.receive_json()["code"] == "bad_token", "nobody watches a local match"
     joined = client.post(f"/api/online/{room}/join", json={"name": "Eve"})
     assert joined.status_code == 404
-
-
-def test_in_aus_die_maus_an_absent_players_cards_are_turned_over_for_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from mousehole.games import REGISTRY
-
-    assert REGISTRY["ausdiemaus"].absent_autoplay == 5.0, "the ruling's short timeout"
-    faster = dataclasses.replace(REGISTRY["ausdiemaus"], absent_autoplay=0.1)  # the same, faster
-    monkeypatch.setitem(REGISTRY, "ausdiemaus", faster)
-    with TestClient(_real_time_app(tmp_path / "db.sqlite3")) as client:
-        body = {
-            "game": "ausdiemaus",
-            "options": {"seats": 2},
-            "seats": [{"kind": "open"}, {"kind": "open"}],
-            "host_name": "Ann",
-        }
-        data = client.post("/api/online", json=body).json()
-        bo = _join(client, data["code"], "Bo")
-        url = f"/ws/online/{data['code']}"
-        with client.websocket_connect(url) as ann_ws:
-            _hello(ann_ws, token=data["token"])
-            with client.websocket_connect(url) as bo_ws:
-                _hello(bo_ws, token=bo["token"])
-                ann_ws.receive_json()
-                _start(ann_ws)
-                assert _snapshot(ann_ws.receive_json())["started"]
-            # Bo has gone: whenever he is to turn a card, the server turns it for him
-            turned_for_bo = 0
-            while turned_for_bo < 3:
-                message = ann_ws.receive_json()
-                snapshot = _snapshot(message)
-                if snapshot["to_act"] == 0 and snapshot["legal"]:
-                    ann_ws.send_json(
-                        {"type": "act", "action": {"type": "turn"}, "version": snapshot["version"]}
-                    )
-                for move in message.get("moves", []):
-                    turned_for_bo += move["seat"] == 1
-                if snapshot["to_act"] is None:
-                    break  # the game ended first
-            assert turned_for_bo >= 1
-            assert snapshot["seats"][1]["state"] == "absent", "his seat is still his"
