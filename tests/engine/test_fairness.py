@@ -1,4 +1,6 @@
 """Provably fair chance: a committed secret decides every outcome, and `verify` checks them all.
+Matches are played on test games (tests/engine/dice_game.py, coin_game.py), never a real game's
+rules.
 
 The known answers below (the commitment and the first numbers of the all-zero secret) pin the
 scheme itself: a verifier written in another language is checked against the same values in
@@ -29,10 +31,17 @@ from mousehole.engine import (
     uniform,
     verify,
 )
-from mousehole.games import make_bot
-from mousehole.games.mousetrap import actions as A
+from mousehole.games import REGISTRY, make_bot
 
 from .coin_game import CoinAction, CoinGame
+from .dice_game import DICE, ROLL, DiceGame
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the dice game (its one manifest): `mousehole.replay` and `make_bot` find it."""
+    monkeypatch.setitem(REGISTRY, DICE.name, DICE)
+
 
 SECRET = "5e" * 32
 OTHER_SECRET = "a7" * 32
@@ -42,9 +51,9 @@ ZERO_COMMITMENT = "sha256:009707d0c7d5af70a07151a469e6fd9d5cf3d58e5bff9c942f5017
 
 def _finished(secret: str = SECRET, seats: int = 3) -> tuple[mousehole.Game, dict[str, Any]]:
     """Return a game and the JSON record of a committed match played to its end by bots."""
-    game = mousehole.load_game("mousetrap", seats=seats)
+    game = DiceGame(seats=seats)
     match = Match(game, secret=secret)
-    match.play_out({seat: make_bot("mousetrap", "easy", seed=seat) for seat in range(seats)})
+    match.play_out({seat: make_bot("dice", "random", seed=seat) for seat in range(seats)})
     return game, match.record.to_json()
 
 
@@ -98,7 +107,7 @@ def test_a_secret_that_is_not_64_lowercase_hex_digits_is_refused_without_being_r
         commitment(bad)
     assert bad.strip() == "" or bad not in str(error.value)
     with pytest.raises(InvalidRecordError):
-        Match(mousehole.load_game("mousetrap", seats=2), secret=bad)
+        Match(DiceGame(seats=2), secret=bad)
 
 
 # -- the match ---------------------------------------------------------------------------------
@@ -133,9 +142,9 @@ def test_a_committed_record_carries_the_commitment_and_the_secret_but_no_seed() 
 
 
 def test_a_seeded_match_record_has_the_same_keys_as_ever_and_no_commitment() -> None:
-    game = mousehole.load_game("mousetrap", seats=2, start_seat=0)
+    game = DiceGame(seats=2, start_seat=0)
     match = Match(game, seed=11)
-    match.apply(A.ROLL)
+    match.apply(ROLL)
     match.sample_chance()
     expected = ["format", "game", "options", "initial", "seed", "moves"]
     assert list(match.record.to_json()) == expected
@@ -144,7 +153,7 @@ def test_a_seeded_match_record_has_the_same_keys_as_ever_and_no_commitment() -> 
 
 
 def test_a_match_refuses_both_a_seed_and_a_secret() -> None:
-    game = mousehole.load_game("mousetrap", seats=2)
+    game = DiceGame(seats=2)
     with pytest.raises(ValueError, match="a seed or a secret, not both"):
         Match(game, seed=1, secret=SECRET)
 
@@ -172,7 +181,7 @@ def test_a_resumed_committed_match_carries_on_with_its_secret_and_verifies_whole
     result = replay(game, cut)
     match = Match.resumed(game, result.record, result.state)
     assert match.seed is None and match.record.commitment == commitment(SECRET)
-    match.play_out({seat: make_bot("mousetrap", "easy", seed=seat) for seat in range(3)})
+    match.play_out({seat: make_bot("dice", "random", seed=seat) for seat in range(3)})
     assert verify(game, match.record.to_json()).ok
 
 
@@ -204,9 +213,9 @@ def test_a_seat_sees_the_commitment_from_the_start_but_the_secret_only_at_the_en
 
 
 def test_a_view_shown_mid_match_cannot_be_verified_until_the_secret_is_revealed() -> None:
-    game = mousehole.load_game("mousetrap", seats=2, start_seat=0)
+    game = DiceGame(seats=2, start_seat=0)
     match = Match(game, secret=SECRET)
-    match.apply(A.ROLL)
+    match.apply(ROLL)
     match.sample_chance()
     result = verify(game, record_view(game, match.record, 1))
     assert result.verdict is Verdict.SECRET_NOT_REVEALED and not result.ok
@@ -245,10 +254,13 @@ def test_a_changed_die_is_caught_at_its_own_index_even_when_the_rest_is_cut_to_s
 
 def test_a_changed_outcome_is_reported_before_the_illegal_moves_it_leads_to() -> None:
     game, data = _finished()
-    index = _chance_indexes(data, "crank_result")[0]
+    index = next(
+        i
+        for i in _chance_indexes(data, "die")
+        if data["moves"][i]["action"]["value"] == 1 and data["moves"][i + 1]["seat"] != "chance"
+    )  # a 1 passed the turn: a 6 instead keeps it, so the next seat's move no longer fits
     forged = copy.deepcopy(data)
-    outcome = forged["moves"][index]["action"]
-    outcome["success"] = not outcome["success"]
+    forged["moves"][index]["action"]["value"] = 6
     assert replay(game, forged).error_index is not None, "the moves after it no longer fit"
     result = verify(game, forged)
     assert result.verdict is Verdict.OUTCOME_MISMATCH and result.index == index
@@ -275,16 +287,16 @@ def test_a_record_with_an_illegal_move_fails_after_the_outcomes_before_it_matche
     game, data = _finished()
     forged = copy.deepcopy(data)
     player = next(i for i, move in enumerate(forged["moves"]) if move["seat"] != "chance")
-    forged["moves"][player]["action"] = {"type": "crank"}
+    forged["moves"][player]["action"] = {"type": "hold"}
     result = verify(game, forged)
     assert result.verdict is Verdict.ILLEGAL_MOVE and result.index == player
     assert result.message.startswith(f"not verified: moves[{player}]: ")
 
 
 def test_a_seeded_record_has_no_secret_to_verify() -> None:
-    game = mousehole.load_game("mousetrap", seats=2)
+    game = DiceGame(seats=2)
     match = Match(game, seed=3)
-    match.play_out({0: make_bot("mousetrap", "easy", seed=0), 1: make_bot("mousetrap", "easy")})
+    match.play_out({0: make_bot("dice", "random", seed=0), 1: make_bot("dice", "random")})
     result = verify(game, match.record.to_json())
     assert result.verdict is Verdict.NO_SECRET
     assert result.message == "cannot verify: the record has no revealed secret"

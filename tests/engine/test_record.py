@@ -1,5 +1,7 @@
 """Records: JSON round trips, and replay returning the valid prefix with the first error
-(scalachess `Replay`: "Cannot play Nf3 at move 2 by white")."""
+(scalachess `Replay`: "Cannot play Nf3 at move 2 by white").
+
+Played on test games (tests/engine/dice_game.py, coin_game.py), never a real game's rules."""
 
 from __future__ import annotations
 
@@ -12,16 +14,24 @@ import pytest
 
 import mousehole
 from mousehole.engine import CHANCE, InvalidRecordError, Match, Move, Moves, record_header, replay
-from mousehole.games.mousetrap import actions as A
+from mousehole.games import REGISTRY
 
 from .coin_game import CoinGame
+from .dice_game import DICE, ROLL, DiceGame
 
 
-def _record(seed: int = 11) -> dict[str, Any]:
-    game = mousehole.load_game("mousetrap", seats=2, start_seat=0)
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the dice game (its one manifest), for `mousehole.replay` to find it."""
+    monkeypatch.setitem(REGISTRY, DICE.name, DICE)
+
+
+def _record(seed: int = 28) -> dict[str, Any]:
+    """Six rolls from seed 28: two 1s pass the turn, so moves[4] is seat 0's roll again."""
+    game = DiceGame(seats=2, start_seat=0)
     match = Match(game, seed=seed)
     for _ in range(6):
-        match.apply(A.ROLL)
+        match.apply(ROLL)
         match.sample_chance()
     return match.record.to_json()
 
@@ -29,9 +39,9 @@ def _record(seed: int = 11) -> dict[str, Any]:
 def test_a_record_is_plain_json_with_game_options_seed_and_moves() -> None:
     data = _record()
     assert data["format"] == "mousehole-record/1"
-    assert data["game"] == "mousetrap"
+    assert data["game"] == "dice"
     assert data["options"] == {"seats": 2, "start_seat": 0}
-    assert data["seed"] == 11 and data["initial"] is None
+    assert data["seed"] == 28 and data["initial"] is None
     assert data["moves"][0] == {"seat": 0, "action": {"type": "roll"}}
     assert data["moves"][1]["seat"] == "chance"
 
@@ -45,8 +55,8 @@ def test_replay_of_a_good_record_has_no_error() -> None:
 @pytest.mark.parametrize(
     ("index", "entry", "error", "message"),
     [
-        (4, {"seat": 0, "action": {"type": "crank"}}, mousehole.IllegalActionError,
-         "^moves\\[4\\]: seat 0 cannot crank: the only action now is to roll$"),
+        (4, {"seat": 0, "action": {"type": "hold"}}, mousehole.IllegalActionError,
+         "^moves\\[4\\]: seat 0 cannot hold: the only action now is to roll$"),
         (4, {"seat": 1, "action": {"type": "roll"}}, mousehole.NotYourTurnError,
          "^moves\\[4\\]: seat 1 cannot act now, seat 0 is due$"),
         (5, {"seat": "chance", "action": {"type": "die", "value": 9}},
@@ -88,10 +98,10 @@ def test_a_move_after_the_end_is_refused_by_replay() -> None:
     ("data", "message"),
     [
         ([], "a record is a JSON object"),
-        ({"format": "other/9", "game": "mousetrap"}, "format"),
+        ({"format": "other/9", "game": "dice"}, "format"),
         ({"moves": []}, "game: missing"),
-        ({"game": "mousetrap", "options": []}, "options"),
-        ({"game": "mousetrap", "moves": {}}, "moves: must be a list"),
+        ({"game": "dice", "options": []}, "options"),
+        ({"game": "dice", "moves": {}}, "moves: must be a list"),
     ],
 )
 def test_an_unreadable_record_is_refused_with_the_field_named(data: Any, message: str) -> None:
@@ -115,12 +125,12 @@ def test_a_record_with_a_bad_seed_or_initial_position_is_refused() -> None:
 
 
 def test_a_record_for_another_game_is_refused_by_the_engine_replay() -> None:
-    with pytest.raises(InvalidRecordError, match="the record is for 'mousetrap'"):
+    with pytest.raises(InvalidRecordError, match="the record is for 'dice'"):
         replay(CoinGame(), _record())
 
 
 def _played(steps: int) -> Match:
-    game = mousehole.load_game("mousetrap", seats=2, start_seat=0)
+    game = DiceGame(seats=2, start_seat=0)
     match = Match(game, seed=5)
     while len(match.record.moves) < steps:
         if match.state.current_player() == CHANCE:
@@ -133,10 +143,10 @@ def _played(steps: int) -> Match:
 def test_record_moves_read_like_a_list_of_moves() -> None:
     moves = _played(6).record.moves
     as_list = list(moves)
-    assert len(moves) == 6 and moves[0] == Move(0, A.ROLL) and moves[-1] == as_list[-1]
+    assert len(moves) == 6 and moves[0] == Move(0, ROLL) and moves[-1] == as_list[-1]
     assert moves[1].seat is None and moves == as_list and moves != as_list[:-1]
     assert moves[2:4] == as_list[2:4] and isinstance(moves[2:4], Moves)
-    assert repr(moves[:1]) == "[Move(seat=0, action=MouseTrapAction.from_text('roll'))]"
+    assert repr(moves[:1]) == "[Move(seat=0, action=DiceAction.from_text('roll'))]"
     assert Moves(as_list) == moves and Moves() == [] and moves != "not moves"
 
 
