@@ -22,14 +22,22 @@ import pytest
 
 import mousehole
 from mousehole.cli import main
+from mousehole.games import MANIFESTS
 from mousehole.server.wire import MAX_FRAME
+
+GAME = MANIFESTS[0]
+"""The game the commands run here, any game: the registry's first (tests/test_one_folder.py).
+A test of one game's output lives in its folder (tests/games/<name>/)."""
+NAME = GAME.name
+EASY = GAME.levels[0]
+NORMAL = GAME.levels[len(GAME.levels) // 2]
+"""Its first and a middle computer level (the same when it has one)."""
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI_DOC = ROOT / "docs" / "cli.md"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ELAPSED = re.compile(r"\(\d+(?:\.\d+)? s\)")
 REPLAY_USAGE = "usage: mousehole replay [-h] [--index INDEX] file\n"
-ECHOED = ("spend", "crank", "end")  # actions whose only event repeats the action itself
 
 
 @dataclass
@@ -68,11 +76,12 @@ def _stable_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Return a JSONL file of 12 simulated 3-seat matches (normal against two easy players)."""
+    """Return a JSONL file of 12 simulated 3-seat matches (a middle level against two of the
+    first)."""
     folder = tmp_path_factory.mktemp("records")
-    argv = ["simulate", "mousetrap", "--games", "12", "--players", "normal,easy,easy"]
+    argv = ["simulate", NAME, "--games", "12", "--players", f"{NORMAL},{EASY},{EASY}"]
     assert main([*argv, "--seed", "11", "--records", str(folder), "--no-progress"]) == 0
-    return folder / "mousetrap-seed11.jsonl"
+    return folder / f"{NAME}-seed11.jsonl"
 
 
 def rows_under(lines: list[str], heading: str) -> list[str]:
@@ -89,38 +98,10 @@ def record_lines(path: Path) -> list[dict[str, Any]]:
 # -- simulate --------------------------------------------------------------------------------
 
 
-def test_simulate_prints_the_wins_game_length_and_event_tables(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    result = run(
-        ["simulate", "mousetrap", "--games", "20", "--players", "normal,easy,easy,easy"], capsys
-    )
-    assert result.status == 0
-    assert result.err == ""  # no progress bar: standard error is not a terminal
-    lines = result.out.splitlines()
-    assert re.fullmatch(
-        r"mousetrap: 20 games, 4 seats, players normal,easy,easy,easy, seed 1 \(\d+\.\d s\)",
-        lines[0],
-    )
-    seat_rows = [line for line in lines if re.match(r"  seat \d \((normal|easy)\)", line)]
-    assert [row.split()[1] for row in seat_rows] == ["0", "1", "2", "3"]
-    assert sum(int(row.split()[3]) for row in seat_rows) == 20  # one winner per match
-    assert "Wins by player" in result.out
-    assert re.search(r"^  normal \(x1\) +\d+ ", result.out, re.M)
-    assert re.search(r"^  easy \(x3\) +\d+ ", result.out, re.M)
-    low, median, mean, p90, high = rows_under(lines, "Game length (turns)")[0].split()
-    assert int(low) <= int(median) <= int(p90) <= int(high) and int(low) <= float(mean)
-    events = rows_under(lines, "Events")
-    counted = {re.split(r"\s{2,}", row.strip())[0]: int(row.split()[-2]) for row in events}
-    # every 4-seat match ends with three mice caught
-    assert counted["captures"] == 3 * 20
-    assert {"crank failures", "cranks", "supply shortfalls", "trap phases"} <= set(counted)
-
-
 def test_the_same_seed_prints_the_same_tables_and_another_seed_other_ones(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    argv = ["simulate", "mousetrap", "--games", "20", "--players", "easy,normal,easy"]
+    argv = ["simulate", NAME, "--games", "20", "--players", f"{EASY},{NORMAL},{EASY}"]
     first = run([*argv, "--seed", "5"], capsys)
     again = run([*argv, "--seed", "5"], capsys)
     other = run([*argv, "--seed", "6"], capsys)
@@ -129,22 +110,11 @@ def test_the_same_seed_prints_the_same_tables_and_another_seed_other_ones(
     assert tables(first.out).split("\n", 1)[1] != tables(other.out).split("\n", 1)[1]
 
 
-def test_hard_players_play_a_few_games_and_their_wins_are_reported_by_level(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    argv = ["simulate", "mousetrap", "--games", "4", "--seats", "2", "--players", "hard,normal"]
-    result = run(argv, capsys)
-    assert result.status == 0
-    assert "mousetrap: 4 games, 2 seats, players hard,normal, seed 1" in result.out
-    assert re.search(r"^  hard \(x1\) +\d+ ", result.out, re.M)
-    assert re.search(r"^  seat 1 \(normal\) +\d+ ", result.out, re.M)
-
-
 def test_the_installed_command_prints_the_same_tables_as_the_in_process_call(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     script = Path(sys.executable).parent / "mousehole"
-    argv = ["simulate", "mousetrap", "--games", "20", "--seed", "7", "--players", "normal,easy"]
+    argv = ["simulate", NAME, "--games", "20", "--seed", "7", "--players", f"{NORMAL},{EASY}"]
     shell = subprocess.run(
         [str(script), *argv], capture_output=True, text=True, timeout=60, check=False
     )
@@ -164,8 +134,8 @@ def test_records_hold_one_line_per_game_and_each_replays_to_its_recorded_winners
         assert set(line) == {
             "format", "game", "options", "initial", "seed", "moves", "players", "winners"
         }  # fmt: skip
-        assert line["format"] == "mousehole-record/1" and line["game"] == "mousetrap"
-        assert line["players"] == ["normal", "easy", "easy"]
+        assert line["format"] == "mousehole-record/1" and line["game"] == NAME
+        assert line["players"] == [NORMAL, EASY, EASY]
         result = mousehole.replay(line)
         assert result.error is None, f"line {number}: {result.error}"
         assert result.state.is_terminal()
@@ -177,17 +147,17 @@ def test_records_are_written_into_a_new_folder_and_the_summary_says_where(
 ) -> None:
     folder = tmp_path / "runs" / "today"
     result = run(
-        ["simulate", "mousetrap", "--games", "3", "--seed", "9", "--records", str(folder)], capsys
+        ["simulate", NAME, "--games", "3", "--seed", "9", "--records", str(folder)], capsys
     )
     assert result.status == 0
-    written = folder / "mousetrap-seed9.jsonl"
+    written = folder / f"{NAME}-seed9.jsonl"
     assert result.out.rstrip().endswith(f"records written to {written}")
     assert len(record_lines(written)) == 3
 
 
 def test_plot_writes_a_png_chart_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     chart = tmp_path / "charts" / "wins.png"
-    argv = ["simulate", "mousetrap", "--games", "20", "--players", "normal,easy,easy"]
+    argv = ["simulate", NAME, "--games", "20", "--players", f"{NORMAL},{EASY},{EASY}"]
     result = run([*argv, "--plot", str(chart)], capsys)
     assert result.status == 0, result.err
     assert f"charts written to {chart}" in result.out
@@ -197,60 +167,6 @@ def test_plot_writes_a_png_chart_file(capsys: pytest.CaptureFixture[str], tmp_pa
 
 
 # -- replay ----------------------------------------------------------------------------------
-
-
-def test_replay_prints_a_numbered_play_by_play_ending_in_won_by(
-    records: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    line = record_lines(records)[2]
-    result = run(["replay", str(records), "--index", "2"], capsys)
-    assert result.status == 0 and result.err == ""
-    lines = result.out.splitlines()
-    assert lines[0] == "Mouse Trap: load_game('mousetrap', seats=3, start_seat=None)"
-    moves = lines[1:-1]
-    assert len(moves) == len(line["moves"])
-    assert [int(move.split(".")[0]) for move in moves] == list(range(1, len(moves) + 1))
-    assert "chance: " in moves[0] and "rolls the die" in moves[1]
-    kinds = [move["action"]["type"] for move in line["moves"]]
-    echoed = [text for kind, text in zip(kinds, moves, strict=True) if kind in ECHOED]
-    assert echoed, "the record has no trap action: pick a longer one"
-    # the action is named once: its event, which says the same again, is not listed after `->`
-    assert [text for text in echoed if " -> " in text] == []
-    assert all(" -> " in text for kind, text in zip(kinds, moves, strict=True) if kind == "die")
-    winner = line["winners"][0]
-    level = line["players"][winner]
-    assert lines[-1] == f"Result after {len(moves)} moves: won by seat {winner} ({level})"
-
-
-def test_replay_of_a_record_with_a_changed_die_prints_the_valid_prefix_then_the_error(
-    records: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    data = record_lines(records)[0]
-    moves = data["moves"]
-    kinds = [move["action"]["type"] for move in moves]
-    # A trap action right after "roll, die" means that die landed the mouse on Turn Crank. Any
-    # other value lands elsewhere, so there is no trap phase and the trap action is not legal.
-    bad = next(
-        i
-        for i in range(2, len(moves))
-        if kinds[i] in ("spend", "crank", "end") and kinds[i - 2 : i] == ["roll", "die"]
-    )
-    die = moves[bad - 1]["action"]
-    die["value"] = int(die["value"]) % 6 + 1
-    corrupted = tmp_path / "corrupted.json"
-    corrupted.write_text(json.dumps(data), encoding="utf-8")
-
-    expected = mousehole.replay(data)
-    assert expected.error_index == bad
-    result = run(["replay", str(corrupted)], capsys)
-    assert result.status == 1
-    lines = result.out.splitlines()
-    assert len(lines) == 1 + bad  # the header and every move before the bad one
-    assert lines[-1].lstrip().startswith(f"{bad}. chance: the die shows {die['value']}")
-    assert "won by" not in result.out
-    # the listing's number for the bad move (1-based), then the JSON path of it (0-based)
-    assert str(expected.error).startswith(f"moves[{bad}]: ")
-    assert result.err == f"error at move {bad + 1}: {expected.error}\n"
 
 
 def test_replay_of_a_record_cut_short_prints_its_moves_and_says_the_game_is_not_over(
@@ -284,46 +200,47 @@ def test_replay_of_a_file_cut_mid_line_says_it_is_not_json(
 BAD_ARGUMENTS = [
     pytest.param(
         ["simulate", "chess"],
-        "unknown game 'chess': choose one of ausdiemaus, dontcutthecheese, mousechaos, mousetrap",
+        "unknown game 'chess': choose one of " + ", ".join(sorted(m.name for m in MANIFESTS)),
         id="unknown game",
     ),
     pytest.param(
-        ["simulate", "mousetrap", "--games", "0"],
+        ["simulate", NAME, "--games", "0"],
         "--games must be at least 1, not 0",
         id="no games",
     ),
     pytest.param(
-        ["simulate", "mousetrap", "--games", "many"],
+        ["simulate", NAME, "--games", "many"],
         "argument --games: invalid int value: 'many'",
         id="games not a number",
     ),
     pytest.param(
-        ["simulate", "mousetrap", "--seats", "5"],
-        "--seats: Mouse Trap takes 2 to 4 seats, not 5",
+        ["simulate", NAME, "--seats", str(GAME.game.max_seats + 1)],
+        f"--seats: {GAME.title} takes {GAME.game.min_seats} to {GAME.game.max_seats} seats, "
+        f"not {GAME.game.max_seats + 1}",
         id="five seats",
     ),
     pytest.param(
-        ["simulate", "mousetrap", "--seats", "3", "--players", "easy,easy"],
+        ["simulate", NAME, "--seats", "3", "--players", f"{EASY},{EASY}"],
         "--players names 2 players for 3 seats",
         id="players for the wrong number of seats",
     ),
     pytest.param(
-        ["simulate", "mousetrap", "--players", "easy,genius"],
-        "--players: unknown level 'genius' (choose easy, normal, hard)",
+        ["simulate", NAME, "--players", f"{EASY},genius"],
+        f"--players: unknown level 'genius' (choose {', '.join(GAME.levels)})",
         id="unknown level",
     ),
     pytest.param(
-        ["simulate", "mousetrap", "--records", "notes.txt"],
+        ["simulate", NAME, "--records", "notes.txt"],
         "--records: cannot use notes.txt as a folder (File exists)",
         id="records into a file",
     ),
     pytest.param(
-        ["simulate", "mousetrap", "--records", "notes.txt/runs"],
+        ["simulate", NAME, "--records", "notes.txt/runs"],
         "--records: cannot use notes.txt/runs as a folder (Not a directory)",
         id="records under a file",
     ),
     pytest.param(
-        ["simulate", "mousetrap", "--plot", "charts/d"],
+        ["simulate", NAME, "--plot", "charts/d"],
         "--plot: the chart file must end in .png, not 'd'",
         id="chart without .png",
     ),
@@ -608,8 +525,10 @@ def test_every_replay_file_problem_in_the_cli_page_table_exits_2_with_the_messag
     text = CLI_DOC.read_text(encoding="utf-8")
     save_example_files(text, tmp_path)  # trap.json: a single record
     (tmp_path / "records").mkdir()
-    # --index is checked against the number of lines before any of them is read as JSON
-    (tmp_path / "records" / "mousetrap-seed42.jsonl").write_text("{}\n" * 100, encoding="utf-8")
+    # --index is checked against the number of lines before any of them is read as JSON: each
+    # records/<game>-seed<n>.jsonl file the table names holds 100 lines
+    for named in sorted(set(re.findall(r"records/[\w.-]+\.jsonl", text))):
+        (tmp_path / named).write_text("{}\n" * 100, encoding="utf-8")
     (tmp_path / "charts.png").write_bytes(PNG_SIGNATURE + bytes(range(256)))
     (tmp_path / "empty.jsonl").write_text("", encoding="utf-8")
     rows = table_rows(text, "| Problem | Arguments | Message", 3)
