@@ -20,9 +20,14 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.processes import ServerProcess, post_json
+from tests.server import scenes
 
-GAME = "mousetrap"
-"""The game the cluster tests play: two to four seats, every seat sees the same."""
+GAME = scenes.NAME
+"""The game the cluster tests play: the server tests' game (the registry's first), any game
+would do: they act from each snapshot's legal list and never check a rule."""
+
+COMPUTER = {"kind": "computer", "level": scenes.LEVEL}
+"""A computer seat of the game's first level."""
 
 
 def online_setup(seats: list[dict[str, Any]], name: str = "Ann") -> dict[str, Any]:

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.cluster.harness import (
+    COMPUTER,
     Instances,
     Player,
     check_told,
@@ -40,9 +41,7 @@ def _room(instances: Instances, where: int) -> tuple[str, list[Player]]:
     """Create a room (two players and a computer) on instance `where`, start it; return its
     code and its clients: Alice, Bob and a spectator, spread over the other instances."""
     servers = instances.servers
-    room = create(
-        servers[where], [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": "easy"}]
-    )
+    room = create(servers[where], [{"kind": "open"}, {"kind": "open"}, COMPUTER])
     code = room["code"]
     joined = join(servers[(where + 1) % len(servers)], code, "Bob")
     alice = Player(code, room["token"], 0)

@@ -67,7 +67,7 @@ def _take(url: str, me: str, room: str) -> tuple[str, int, bool] | None:
 
 
 def _room(store: PostgresStore, room_id: str) -> Room:
-    room, _ = Room.create("mousetrap", scenes.OPTIONS, scenes.HUMANS, room_id=room_id)
+    room, _ = Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id=room_id)
     store.create(room.stored())
     return room
 

@@ -17,6 +17,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.cluster.harness import (
+    COMPUTER,
     Instances,
     Player,
     check_told,
@@ -27,6 +28,7 @@ from tests.cluster.harness import (
     stored_moves,
 )
 from tests.processes import post_json
+from tests.server import scenes
 
 
 @pytest.fixture
@@ -46,7 +48,7 @@ def test_alice_on_a_bob_on_b_and_a_spectator_on_c_play_a_whole_match_as_on_one_s
     three: Instances, postgres_url: str
 ) -> None:
     a, b, c = three.servers
-    room = create(a, [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": "easy"}])
+    room = create(a, [{"kind": "open"}, {"kind": "open"}, COMPUTER])
     code = room["code"]
     joined = join(b, code, "Bob")  # answered by A, which drives the room, through B
     assert joined["seat"] == 1
@@ -93,7 +95,7 @@ def test_presence_and_the_hosts_rights_hold_across_instances(three: Instances) -
     alice.wait(lambda m: m.get("seats", [{}, {}])[1].get("state") == "connected")
     bob.close()  # Bob leaves B: Alice on A sees him absent
     alice.wait(lambda m: m.get("seats", [{}, {}])[1].get("state") == "absent")
-    alice.send({"type": "replace", "seat": 1, "level": "easy"})
+    alice.send({"type": "replace", "seat": 1, "level": scenes.LEVEL})
     early = alice.wait(lambda m: m["type"] == "error")
     assert early["code"] == "not_absent", "the grace period is the driver's clock, not A's"
     bob.connect(a)  # back, through another instance, with his token
@@ -113,7 +115,7 @@ def test_two_instances_a_local_match_created_on_one_is_played_through_the_other(
     try:
         a, b = instances.servers
         setup = {
-            "game": "mousetrap",
+            "game": scenes.NAME,
             "options": {"seats": 2, "start_seat": 0},
             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
         }

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from tests.cluster.harness import (
+    COMPUTER,
     Instances,
     Player,
     check_told,
@@ -27,7 +28,7 @@ from tests.redis_server import RedisServer
 
 def _match(instances: Instances) -> tuple[str, list[Player]]:
     a, b, c = instances.servers
-    room = create(a, [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": "easy"}])
+    room = create(a, [{"kind": "open"}, {"kind": "open"}, COMPUTER])
     code = room["code"]
     joined = join(c, code, "Bob")
     players = [Player(code, room["token"], 0), Player(code, joined["token"], 1), Player(code, None)]
