@@ -1,9 +1,11 @@
-"""The "How to play" pages and the coach marks of a first solo match, in a real browser.
+"""The "How to play" pages in a real browser, on every game whose page folder has one (read
+from the registry, as tests/server/test_rules_route.py does).
 
-Each rules page draws its pictures with the game's own SVG modules (board.js and machine.js,
-cards.js), is linked from the home card, the match page and the new-match dialog, and passes
-axe-core at desktop and phone width. The coach marks appear on the first turn of a first solo
-match, are worked by keyboard, and never come back once dismissed or read to the end.
+Each rules page has its game's title, draws its pictures as labelled images that are legible
+(not thumbnails) and keep to the screen at desktop and phone width, and is linked from the home
+card, the match page and the new-match dialog. What each game's pictures hold (counted by the
+markup only its own modules make) and its first-match tips are tested in its folder
+(tests/games/<name>/browser/test_rules_page.py).
 """
 
 from __future__ import annotations
@@ -11,50 +13,17 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from mousehole.games import REGISTRY
+from tests.server.test_rules_route import RULES_GAMES
+
 from .conftest import FAST, NewPage, screenshot
 
-GAMES = {"mousetrap": "Mouse Trap", "ausdiemaus": "Aus die Maus!"}
-ACTION = {"mousetrap": "roll", "ausdiemaus": "turn-over"}
+GAMES = {name: REGISTRY[name].title for name in RULES_GAMES}
 WIDTHS = [(1280, 800), (390, 844)]
-MOTION = (
-    'try { localStorage.setItem("mousehole.settings",'
-    ' JSON.stringify({speed: "fast", reducedMotion: "off", sound: false})); } catch (e) {}'
-)
-"""Fast playback with motion on: the coach marks may slide in and pulse."""
 
-# What each game's modules draw, per picture: a selector that only their markup matches.
-DRAWN = {
-    "mousetrap": {
-        "[data-pic=goal] .space.kind-start .tile": 1,
-        "[data-pic=goal] .token": 4,
-        "[data-pic=turn] .space .tile": 5,
-        "[data-pic=turn] .token": 2,
-        "[data-space-pic] .space .tile": 10,
-        "[data-space-pic='4'] .space.ineligible .strike": 1,
-        "[data-pic=loop] .ring": 1,
-        "[data-pic=loop] .space.loop": 6,
-        "[data-pic=machine] .mousetrap-machine [data-component]": 23,
-        "[data-pic=crank] .mousetrap-machine [data-component]": 23,
-        "[data-pic=crank] .token": 2,
-        "[data-pic=winning] .mouse.captured .mouse-bars": 3,
-    },
-    "ausdiemaus": {
-        "[data-pic=goal] .card-back": 21,
-        "[data-pic=goal] .token": 3,
-        "[data-card-pic=cheese] .card-face.card-cheese": 1,
-        "[data-card-pic=cat] .card-face.card-cat": 1,
-        "[data-card-pic=mouse1] .card-face.card-mouse .paw": 1,
-        "[data-card-pic=mouse3] .card-face.card-mouse .paw": 3,
-        "[data-card-pic=back] .card-back": 1,
-        "[data-chip-pic] .chip-token": 1,
-        "[data-pic=turn] .card-face": 3,
-        "[data-pic=chase] .card-face.card-cat": 1,
-        "[data-pic=chase] .card-face.card-mouse": 4,
-        "[data-pic=chase] .chip-token": 1,
-        "[data-pic=pile] .card-back": 9,
-        "[data-pic=end] .chip-token": 5,
-    },
-}
+
+def test_the_rules_pages_include_every_game_with_a_rules_page() -> None:
+    assert len(GAMES) >= 2, "the registry lists games with a How to play page"
 
 
 def _open_rules(page: Page, server: str, game: str) -> None:
@@ -64,7 +33,7 @@ def _open_rules(page: Page, server: str, game: str) -> None:
 
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize(("width", "height"), WIDTHS)
-def test_a_rules_page_draws_every_picture_with_the_games_own_pieces(
+def test_a_rules_page_draws_every_picture_as_a_legible_labelled_image(
     new_page: NewPage, server: str, game: str, width: int, height: int
 ) -> None:
     page = new_page(width=width, height=height)
@@ -72,9 +41,9 @@ def test_a_rules_page_draws_every_picture_with_the_games_own_pieces(
     _open_rules(page, server, game)
 
     expect(page.get_by_role("heading", level=1)).to_have_text(f"How to play {GAMES[game]}")
-    for selector, count in DRAWN[game].items():
-        assert page.locator(selector).count() == count, selector
-    for picture in page.locator("svg[data-pic]").all():
+    pictures = page.locator("svg[data-pic]").all()
+    assert pictures, "the page draws its pictures"
+    for picture in pictures:
         assert picture.get_attribute("role") == "img"
         assert picture.get_attribute("aria-label")
         box = picture.bounding_box()
@@ -82,20 +51,6 @@ def test_a_rules_page_draws_every_picture_with_the_games_own_pieces(
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width, f"the page scrolls sideways ({scroll}px)"
     screenshot(page, f"rules-{game}-{width}")
-
-
-def test_the_trap_on_the_mouse_trap_rules_page_fires_when_asked(page: Page, server: str) -> None:
-    page.context.add_init_script(FAST)
-    _open_rules(page, server, "mousetrap")
-    machine = page.locator("[data-pic=machine] .mousetrap-machine")
-    expect(machine).to_have_attribute("data-installed", "23")
-    expect(machine).to_have_attribute("data-cage", "up")
-
-    page.get_by_test_id("run-trap").click()
-
-    expect(machine).to_have_attribute("data-cage", "down", timeout=15_000)
-    expect(page.get_by_test_id("trap-status")).to_have_text("Down comes the cage!")
-    expect(page.get_by_test_id("run-trap")).to_have_text("Watch it again")
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -127,131 +82,3 @@ def test_the_rules_are_linked_from_the_home_card_the_match_page_and_the_setup_di
     expect(on_page).to_be_visible()
     expect(on_page).to_have_attribute("href", f"/rules/{game}")
     expect(on_page).to_have_attribute("target", "_blank")
-
-
-def _first_turn(page: Page, game: str) -> None:
-    """Start a solo match (the dialog's default: one human, computers) and wait for the coach."""
-    expect(page.get_by_test_id("setup")).to_be_visible()
-    page.get_by_test_id("start-match").click()
-    expect(page.get_by_test_id(ACTION[game])).to_be_enabled(timeout=20_000)
-    expect(page.get_by_test_id("coach")).to_be_visible()
-
-
-def _back_to_the_match(page: Page, game: str) -> None:
-    """Reload the match page and get back into the saved match, however the page offers it."""
-    page.reload()
-    action = page.get_by_test_id(ACTION[game])
-    page.wait_for_function(
-        """([action]) => {
-          const q = (id) => document.querySelector(`[data-testid="${id}"]`);
-          const resume = q("continue");
-          return !q(action).disabled || (resume && resume.checkVisibility());
-        }""",
-        arg=[ACTION[game]],
-        timeout=20_000,
-    )
-    if page.get_by_test_id("continue").is_visible():
-        page.get_by_test_id("continue").click()
-    expect(action).to_be_enabled(timeout=20_000)
-
-
-@pytest.mark.parametrize(("width", "height"), WIDTHS)
-def test_the_first_solo_turn_of_mouse_trap_offers_tips_and_escape_puts_them_away_for_good(
-    new_page: NewPage, server: str, width: int, height: int
-) -> None:
-    page = new_page(width=width, height=height)
-    page.context.add_init_script(FAST)
-    page.goto(f"{server}/play/mousetrap")
-    _first_turn(page, "mousetrap")
-
-    coach = page.get_by_test_id("coach")
-    expect(coach).to_have_attribute("role", "dialog")
-    expect(coach).to_have_accessible_name("This is your mouse")
-    expect(coach).to_have_accessible_description(
-        "You are the blue circle. Every mouse starts on Start, and the last one still free wins."
-    )
-    expect(page.get_by_test_id("coach-next")).to_be_focused()  # reachable by keyboard at once
-    expect(page.get_by_test_id("coach-count")).to_have_text("Tip 1 of 4")
-    assert coach.locator("[aria-live=polite]").count() == 1  # later tips are read out too
-    ring = page.get_by_test_id("coach-ring").bounding_box()
-    panel = page.get_by_test_id("seat-panel-0").bounding_box()
-    assert ring and panel and ring["x"] <= panel["x"] and ring["y"] <= panel["y"]
-    assert "coach-moving" not in (coach.get_attribute("class") or "")  # reduced motion
-    screenshot(page, f"coach-mousetrap-{width}")
-
-    page.keyboard.press("Enter")
-    expect(page.get_by_test_id("coach-title")).to_have_text("Build the trap together")
-    roll = page.get_by_test_id("roll").bounding_box()
-    card = coach.bounding_box()
-    assert roll and card
-    apart_y = card["y"] >= roll["y"] + roll["height"] or card["y"] + card["height"] <= roll["y"]
-    apart_x = card["x"] >= roll["x"] + roll["width"] or card["x"] + card["width"] <= roll["x"]
-    assert apart_y or apart_x, "a tip never covers the turn's button"
-    page.keyboard.press("Escape")
-
-    expect(coach).to_have_count(0)
-    expect(page.get_by_test_id("coach-ring")).to_have_count(0)
-    expect(page.get_by_test_id("roll")).to_be_focused()
-    assert page.evaluate("localStorage.getItem('mousehole.mousetrap.coach')") == "done"
-
-    _back_to_the_match(page, "mousetrap")  # still the first turn: nothing rolled yet
-    page.wait_for_timeout(500)
-    expect(page.get_by_test_id("coach")).to_have_count(0)
-
-
-@pytest.mark.parametrize(("width", "height"), WIDTHS)
-def test_the_aus_die_maus_tips_read_to_the_end_by_keyboard_never_come_back(
-    new_page: NewPage, server: str, width: int, height: int
-) -> None:
-    page = new_page(width=width, height=height)
-    page.context.add_init_script(FAST)
-    page.goto(f"{server}/play/ausdiemaus")
-    _first_turn(page, "ausdiemaus")
-    expect(page.get_by_test_id("coach-title")).to_have_text("This is your stack")
-    screenshot(page, f"coach-ausdiemaus-{width}")
-
-    titles = []
-    for _ in range(3):
-        page.keyboard.press("Enter")
-        titles.append(page.get_by_test_id("coach-title").inner_text())
-    assert titles == ["Catch mice, win chips", "Your turn: turn over!", "The rules, any time"]
-    expect(page.get_by_test_id("coach-next")).to_have_text("Got it")
-    page.keyboard.press("Enter")
-
-    expect(page.get_by_test_id("coach")).to_have_count(0)
-    expect(page.get_by_test_id("turn-over")).to_be_focused()
-    _back_to_the_match(page, "ausdiemaus")
-    page.wait_for_timeout(500)
-    expect(page.get_by_test_id("coach")).to_have_count(0)
-
-
-def test_playing_the_first_turn_counts_as_seeing_the_tips(page: Page, server: str) -> None:
-    page.context.add_init_script(MOTION)
-    page.goto(f"{server}/play/mousetrap")
-    _first_turn(page, "mousetrap")
-    assert "coach-moving" in (page.get_by_test_id("coach").get_attribute("class") or "")
-
-    page.keyboard.press("r")  # the page's keys still work with the tips open: roll
-
-    expect(page.get_by_test_id("coach")).to_have_count(0)
-    page.wait_for_function(
-        "localStorage.getItem('mousehole.mousetrap.coach') === 'done'", timeout=60_000
-    )
-    page.get_by_test_id("new-match").click()
-    page.get_by_test_id("start-match").click()
-    expect(page.get_by_test_id("roll")).to_be_enabled(timeout=20_000)
-    page.wait_for_timeout(500)
-    expect(page.get_by_test_id("coach")).to_have_count(0)  # a second solo match: no tips
-
-
-def test_same_device_play_gets_no_tips(page: Page, server: str) -> None:
-    page.context.add_init_script(FAST)
-    page.goto(f"{server}/play/ausdiemaus")
-    expect(page.get_by_test_id("setup")).to_be_visible()
-    page.get_by_test_id("seat-count").select_option("2")
-    page.get_by_test_id("seat-1-kind").select_option("human")
-    page.get_by_test_id("start-match").click()
-    expect(page.get_by_test_id("turn-over")).to_be_enabled(timeout=20_000)
-    page.wait_for_timeout(500)
-    expect(page.get_by_test_id("coach")).to_have_count(0)
-    assert page.evaluate("localStorage.getItem('mousehole.ausdiemaus.coach')") is None
