@@ -16,9 +16,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.fixtures import screenshot
 from tests.processes import post_json
-
-from .conftest import screenshot
 
 NORMAL = (
     'try { localStorage.setItem("mousehole.settings",'
