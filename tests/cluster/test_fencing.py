@@ -150,3 +150,29 @@ def test_a_takeover_waits_for_a_commit_that_passed_its_fence(
     assert waited > 0.5, "the takeover waited for the lease row's lock"
     stored = second.load("r3")
     assert stored is not None and len(stored.moves) == len(moves), "it sees that commit"
+
+
+def test_an_instance_never_prunes_a_room_another_live_instance_drives(
+    stores: tuple[PostgresStore, PostgresStore], postgres_url: str
+) -> None:
+    """In a cluster each instance counts only its own sockets (`keep`), so pruning must leave
+    alone a room another live instance drives (its sockets, relayed from anywhere, are that
+    instance's); its owner prunes it, and so may anyone once the owner is dead."""
+    first, second = stores
+    _room(first, "busy")
+    long_ago = "2000-01-01T00:00:00.000+00:00"
+    later = "2100-01-01T00:00:00.000+00:00"  # every room counts as expired
+
+    def prune(store: PostgresStore) -> list[str]:
+        pruned: list[str] = []
+        write = store.pruning(finished_before=long_ago, idle_before=later, keep=[], pruned=pruned)
+        assert store.write_batch([("prune", write)]) == [None]
+        return pruned
+
+    assert prune(second) == [], "the first instance drives it and is alive"
+    assert first.load("busy") is not None
+    _expire(postgres_url, "first")
+    assert prune(second) == ["busy"], "its driver is dead: an expired room goes"
+    assert second.load("busy") is None
+    _room(first, "own")
+    assert prune(first) == ["own"], "the driver prunes its own room when nobody is on it"

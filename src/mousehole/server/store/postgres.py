@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import psycopg
@@ -305,15 +305,26 @@ class PostgresStore:
         self, *, finished_before: str, idle_before: str, keep: Sequence[str], pruned: list[str]
     ) -> Write:
         """Return the write that deletes expired rooms (their moves and talk go with them, ON
-        DELETE CASCADE), except those in `keep`, naming them in `pruned`."""
+        DELETE CASCADE), except those in `keep`, naming them in `pruned`. In a cluster `keep`
+        holds only this instance's sockets, so a room another live instance drives is kept
+        too: its sockets (relayed from anywhere) are that instance's to count, and it prunes
+        the room itself once nobody is connected."""
         kept = list(keep)
+        sql = (
+            "DELETE FROM rooms WHERE ((finished AND updated_at < %s::timestamptz)"
+            " OR updated_at < %s::timestamptz) AND NOT (id = ANY(%s::text[]))"
+        )
+        values: tuple[Any, ...] = (finished_before, idle_before, kept)
+        if self.instance is not None:
+            sql += (
+                " AND NOT EXISTS (SELECT 1 FROM room_leases l JOIN cluster_instances i"
+                " ON i.id = l.owner WHERE l.room = rooms.id AND l.owner <> %s"
+                " AND i.expires > now())"
+            )
+            values += (self.instance,)
 
         def write(db: Connection) -> None:
-            rows = db.execute(
-                "DELETE FROM rooms WHERE ((finished AND updated_at < %s::timestamptz)"
-                " OR updated_at < %s::timestamptz) AND NOT (id = ANY(%s::text[])) RETURNING id",
-                (finished_before, idle_before, kept),
-            ).fetchall()
+            rows = db.execute(sql + " RETURNING id", values).fetchall()
             pruned.extend(str(row[0]) for row in rows)
 
         return write
