@@ -6,7 +6,7 @@ game's own folders names it. Each registered game's name and title are looked fo
 words, so "Mouse Trap", "mouse-trap" and "MouseTrapGame" all count) in:
 
 - the code: src/mousehole/**/*.{py,js,html,css} and benchmarks/**/*.py;
-- the tests: tests/**/*.py (this file aside: it is the scanner, and PENDING names games);
+- the tests: tests/**/*.py (this file aside: it is the scanner, and its examples name games);
 - the build: Makefile, pyproject.toml and .ci/run;
 - the documents that describe the platform: every docs/*.md except those in LISTING_DOCS.
 
@@ -24,7 +24,6 @@ hidden-coin test game (tests/engine/coin_game.py, as tests/server/test_private_v
 
 from __future__ import annotations
 
-import fnmatch
 import inspect
 import re
 from pathlib import Path
@@ -66,16 +65,6 @@ def scanned_files() -> list[Path]:
 
 
 SCANNED = scanned_files()
-
-PENDING: dict[str, set[str]] = {}
-"""Files that still name a game outside its folders, by path in the repository and the games
-they name. This mapping only shrinks: a listed file must still name each game listed for it (a
-test below says so), and a file cleaned of a game must leave the mapping."""
-
-BEING_WRITTEN: tuple[str, ...] = ("tests/cluster/*",)
-"""Test files (patterns) that other engineers are writing while this check is tightened: they
-may name any game until they land and are moved into their games' folders or made to read the
-registry, and they then leave this list (and join PENDING if they still name a game)."""
 
 
 def spellings(manifest: GameManifest) -> re.Pattern[str]:
@@ -132,13 +121,6 @@ def outside(manifest: GameManifest, path: Path) -> bool:
     return not any(path.is_relative_to(folder) for folder in own_folders(manifest))
 
 
-def excused(manifest: GameManifest, path: Path) -> bool:
-    """Return whether `path` may, for now, name the game (PENDING or BEING_WRITTEN)."""
-    key = path.relative_to(REPO).as_posix()
-    writing = any(fnmatch.fnmatch(key, pattern) for pattern in BEING_WRITTEN)
-    return writing or manifest.name in PENDING.get(key, set())
-
-
 def test_the_scan_covers_the_code_the_tests_the_build_and_the_platform_docs() -> None:
     scanned = {path.relative_to(REPO).as_posix() for path in SCANNED}
     expected = (
@@ -167,10 +149,7 @@ def test_the_scan_covers_the_code_the_tests_the_build_and_the_platform_docs() ->
 @pytest.mark.parametrize("manifest", MANIFESTS, ids=lambda m: m.name)
 def test_no_file_outside_a_games_own_folders_names_it(manifest: GameManifest) -> None:
     found = [
-        line
-        for path in SCANNED
-        if outside(manifest, path) and not excused(manifest, path)
-        for line in naming_lines(manifest, path)
+        line for path in SCANNED if outside(manifest, path) for line in naming_lines(manifest, path)
     ]
     assert not found, (
         f"{manifest.title} is named outside its own folders (read it from the registry, "
@@ -210,20 +189,6 @@ def test_the_registry_names_each_game_in_its_two_lines_only(manifest: GameManife
     text = REGISTRY_FILE.read_text(encoding="utf-8")
     assert all(line in text for line in lines)
     assert naming_lines(manifest, REGISTRY_FILE) == []
-
-
-def test_each_pending_file_still_names_its_games() -> None:
-    for path in sorted(PENDING):  # a loop, not parameters: PENDING may be (and stay) empty
-        assert (REPO / path) in SCANNED, f"{path} is not scanned (or gone): take it out of PENDING"
-        named = {m.name for m in MANIFESTS if naming_lines(m, REPO / path)}
-        cleaned = PENDING[path] - named
-        assert not cleaned, f"{path} no longer names {sorted(cleaned)}: take it out of PENDING"
-
-
-def test_pending_names_only_registered_games() -> None:
-    names = {m.name for m in MANIFESTS}
-    for path, games in PENDING.items():
-        assert games and games <= names, path
 
 
 def test_the_spellings_catch_a_title_written_every_usual_way() -> None:
