@@ -23,7 +23,7 @@ import pytest
 import mousehole
 from mousehole.cli import main
 from mousehole.games import MANIFESTS
-from mousehole.server.wire import MAX_FRAME
+from mousehole.server.rooms.wire import MAX_FRAME
 
 GAME = MANIFESTS[0]
 """The game the commands run here, any game: the registry's first (tests/test_one_folder.py).

@@ -16,7 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from mousehole.server import create_app
-from mousehole.server.hub import OnlineSettings
+from mousehole.server.rooms.hub import OnlineSettings
 from mousehole.server.store import SQLiteStore
 from mousehole.server.store.postgres import PostgresStore
 from tests.server import scenes

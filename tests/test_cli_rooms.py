@@ -16,8 +16,8 @@ import pytest
 import mousehole
 from mousehole.engine import verify
 from mousehole.games import MANIFESTS, REGISTRY
-from mousehole.server.online import OnlineRoom
-from mousehole.server.room import Room
+from mousehole.server.rooms.online import OnlineRoom
+from mousehole.server.rooms.room import Room
 from mousehole.server.store.sqlite import SQLiteStore
 
 from .test_cli import run

@@ -124,7 +124,7 @@ def outside(manifest: GameManifest, path: Path) -> bool:
 def test_the_scan_covers_the_code_the_tests_the_build_and_the_platform_docs() -> None:
     scanned = {path.relative_to(REPO).as_posix() for path in SCANNED}
     expected = (
-        "src/mousehole/server/app.py",
+        "src/mousehole/server/http/app.py",
         "src/mousehole/engine/match.py",
         "src/mousehole/web/shared/setup.js",
         "src/mousehole/web/index.css",

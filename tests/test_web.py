@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mousehole.games import MANIFESTS
-from mousehole.server.pages import WEB_DIR
+from mousehole.server.http.pages import WEB_DIR
 
 MAX_LINES = 500
 """The most lines a JavaScript module of the front end may have."""

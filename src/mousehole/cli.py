@@ -164,9 +164,9 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import uvicorn
 
     from .server import create_app
-    from .server.hub import OnlineSettings
+    from .server.rooms.hub import OnlineSettings
+    from .server.rooms.wire import MAX_FRAME
     from .server.store import DEFAULT_SYNC, StorageError
-    from .server.wire import MAX_FRAME
 
     if not 1 <= args.port <= 65535:
         parser.error(f"--port must be 1..65535, not {args.port}")
@@ -423,7 +423,7 @@ def _rooms(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 def _open_store(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Store, str]:
     """Return the store that `--db` or `--database` names, and how to name it in messages."""
-    from .server.app import open_store
+    from .server.http.app import open_store
     from .server.store import DEFAULT_DB_PATH, StorageError
 
     database = _database(args, parser)

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from mousehole.games import MANIFESTS, GameManifest
-from mousehole.server.pages import WEB_DIR
+from mousehole.server.http.pages import WEB_DIR
 from tests.processes import post_json
 
 from .conftest import screenshot, watch_errors

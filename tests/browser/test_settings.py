@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from mousehole.games import MANIFESTS
-from mousehole.server.pages import WEB_DIR
+from mousehole.server.http.pages import WEB_DIR
 
 from .conftest import screenshot, watch_errors
 

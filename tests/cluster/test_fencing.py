@@ -19,7 +19,7 @@ import psycopg
 import pytest
 
 from mousehole.server.cluster.lease import Leases
-from mousehole.server.room import Room
+from mousehole.server.rooms.room import Room
 from mousehole.server.store.postgres import PostgresStore
 from mousehole.server.store.postgres_fence import LeaseLost
 from tests.server import scenes

@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 
 from mousehole.games import GAMES, REGISTRY
 from mousehole.server import create_app
-from mousehole.server.hub import OnlineSettings
+from mousehole.server.rooms.hub import OnlineSettings
 
 from .test_games import revealed
 

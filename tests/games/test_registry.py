@@ -22,7 +22,7 @@ from mousehole.games import (
     make_bot,
     manifest,
 )
-from mousehole.server.pages import WEB_DIR
+from mousehole.server.http.pages import WEB_DIR
 from tests.engine.coin_game import CoinGame
 
 SEATED = [m for m in MANIFESTS if issubclass(m.game, SeatedGame)]

@@ -29,8 +29,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from mousehole.games import MANIFESTS
-from mousehole.server.app import SECURITY_HEADERS
-from mousehole.server.pages import WEB_DIR
+from mousehole.server.http.app import SECURITY_HEADERS
+from mousehole.server.http.pages import WEB_DIR
 from tests.nginx import Nginx, nginx_or_skip
 from tests.pg import Cluster
 from tests.processes import ServerProcess, post_json

@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 
 from mousehole.games import MANIFESTS
-from mousehole.server.online import OnlineRoom
-from mousehole.server.room import Committed, Room
+from mousehole.server.rooms.online import OnlineRoom
+from mousehole.server.rooms.room import Committed, Room
 
 GAME = MANIFESTS[0]
 """The game of the server's tests that need a game, any game: they act from a snapshot's legal

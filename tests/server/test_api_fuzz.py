@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 
 from mousehole.games import MANIFESTS, GameManifest
 from mousehole.server import create_app
-from mousehole.server.hub import OnlineSettings
+from mousehole.server.rooms.hub import OnlineSettings
 
 NAMES = [m.name for m in MANIFESTS]
 games = st.sampled_from(MANIFESTS)

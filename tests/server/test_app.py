@@ -11,9 +11,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from mousehole.games import GAMES, MANIFESTS, GameManifest, Page
-from mousehole.server import catalogue, create_app
-from mousehole.server.catalogue import COMING_SOON, PlannedGame
-from mousehole.server.pages import WEB_DIR
+from mousehole.server import create_app
+from mousehole.server.http import catalogue
+from mousehole.server.http.catalogue import COMING_SOON, PlannedGame
+from mousehole.server.http.pages import WEB_DIR
 
 
 @pytest.fixture

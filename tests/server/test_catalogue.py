@@ -1,4 +1,4 @@
-"""The catalogue (server/catalogue.py): each registered game as the home page and /api/games
+"""The catalogue (server/http/catalogue.py): each registered game as the home page and /api/games
 list it, read from its manifest, and the planned games not registered yet."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import pytest
 
 from mousehole.games import MANIFESTS, REGISTRY, GameManifest, Page
-from mousehole.server import catalogue
-from mousehole.server.catalogue import (
+from mousehole.server.http import catalogue
+from mousehole.server.http.catalogue import (
     COMING_SOON,
     GameListing,
     ListedGame,

@@ -1,4 +1,4 @@
-"""The hub (server/hub.py): rooms kept in memory in front of the store, and each room's gate.
+"""The hub (server/rooms/hub.py): rooms kept in memory in front of the store, and each room's gate.
 
 Persist, then publish (architecture habits 9 and 16): a room's gate is held from reading the
 room until its change is stored and sent, so a `sync` waits for a commit still pending, and a
@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from mousehole.server import create_app
-from mousehole.server.hub import Hub, OnlineSettings
-from mousehole.server.online import OnlineRoom
+from mousehole.server.rooms.hub import Hub, OnlineSettings
+from mousehole.server.rooms.online import OnlineRoom
 from mousehole.server.store import SQLiteStore
 from tests.server import scenes
 

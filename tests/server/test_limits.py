@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mousehole.server.limits import Attempts, PerAddress, TokenBucket
+from mousehole.server.rooms.limits import Attempts, PerAddress, TokenBucket
 
 
 class Clock:

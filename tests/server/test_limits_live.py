@@ -13,7 +13,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from mousehole.server.wire import MAX_FRAME, MAX_MESSAGE
+from mousehole.server.rooms.wire import MAX_FRAME, MAX_MESSAGE
 from tests.processes import ServerProcess
 from tests.server import scenes
 

@@ -19,8 +19,8 @@ from starlette.websockets import WebSocketDisconnect
 from mousehole.engine import replay, verify
 from mousehole.games import load_game, make_bot
 from mousehole.server import create_app
-from mousehole.server.hub import OnlineSettings, guessing_key
-from mousehole.server.online import CODE_ALPHABET
+from mousehole.server.rooms.hub import OnlineSettings, guessing_key
+from mousehole.server.rooms.online import CODE_ALPHABET
 from tests.server import scenes
 
 Snapshot = dict[str, Any]

@@ -19,8 +19,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from mousehole.engine import CHANCE, TERMINAL, replay
 from mousehole.games import BOTS, GAMES
-from mousehole.server.online import OnlineRoom
-from mousehole.server.room import RoomError
+from mousehole.server.rooms.online import OnlineRoom
+from mousehole.server.rooms.room import RoomError
 
 SEATS = st.one_of(st.integers(-1, 3), st.none(), st.text(max_size=2), st.booleans())
 VERSIONS = st.one_of(st.integers(-1, 400), st.none(), st.text(max_size=2))

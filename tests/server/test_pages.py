@@ -1,4 +1,4 @@
-"""The server-rendered pages (server/pages.py): the home page's cards, the invitation page and
+"""The server-rendered pages (server/http/pages.py): the home page's cards, the invitation page and
 the error page, each with every outside value escaped."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from html.parser import HTMLParser
 import pytest
 
 from mousehole.games import MANIFESTS
-from mousehole.server.catalogue import GameListing, PlannedGame
-from mousehole.server.pages import WEB_DIR, error_page, home_page, join_page
+from mousehole.server.http.catalogue import GameListing, PlannedGame
+from mousehole.server.http.pages import WEB_DIR, error_page, home_page, join_page
 
 HOSTILE = '<script>alert("x")</script> & "quotes"'
 

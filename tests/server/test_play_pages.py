@@ -1,4 +1,4 @@
-"""The match pages (GET /play/<game>): one template in server/pages.py (`play_page`) makes the
+"""The match pages (GET /play/<game>): one template in server/http/pages.py (`play_page`) makes the
 head, the header and the shared chrome of every game's page from its manifest, around the
 game's own part, `web/<folder>/play.html` (docs/web.md). No game page copies them."""
 
@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from mousehole.games import REGISTRY, Page
 from mousehole.server import create_app
-from mousehole.server.pages import WEB_DIR, PlayPageError, play_page
+from mousehole.server.http.pages import WEB_DIR, PlayPageError, play_page
 
 PLAY_GAMES = sorted(name for name, game in REGISTRY.items() if game.page is not None)
 

@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import ClientConnection, connect
 
 from mousehole.server import create_app
-from mousehole.server.room import Room
+from mousehole.server.rooms.room import Room
 from mousehole.server.store import StorageError, schema
 from mousehole.server.store.postgres import PostgresStore
 from mousehole.server.store.postgres_schema import SCHEMA_VERSION

@@ -18,9 +18,9 @@ from starlette.testclient import TestClient
 
 from mousehole.engine import Game, Match, Record, record_view
 from mousehole.games import MANIFESTS, REGISTRY, load_game, make_bot
-from mousehole.server.app import create_app
-from mousehole.server.online import OnlineRoom
-from mousehole.server.replay import MAX_RECORD_BYTES, MAX_REPLAY_MOVES
+from mousehole.server.http.app import create_app
+from mousehole.server.http.replay import MAX_RECORD_BYTES, MAX_REPLAY_MOVES
+from mousehole.server.rooms.online import OnlineRoom
 
 PAGE_GAME = next(m.name for m in MANIFESTS if m.page is not None)
 """A game with a page (its replay page is served too)."""

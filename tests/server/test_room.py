@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mousehole.server.room import Room, RoomError, hash_token
+from mousehole.server.rooms.room import Room, RoomError, hash_token
 from tests.server import scenes
 
 HUMANS = scenes.HUMANS

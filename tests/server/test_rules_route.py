@@ -14,8 +14,8 @@ from starlette.testclient import TestClient
 
 from mousehole.games import GAMES, MANIFESTS, Page
 from mousehole.server import create_app
-from mousehole.server.app import CONTENT_SECURITY_POLICY
-from mousehole.server.pages import WEB_DIR
+from mousehole.server.http.app import CONTENT_SECURITY_POLICY
+from mousehole.server.http.pages import WEB_DIR
 
 RULES_GAMES = [
     m.name

@@ -25,9 +25,9 @@ import mousehole
 import mousehole.engine
 from mousehole.engine import Match
 from mousehole.server import create_app
-from mousehole.server.hub import Hub
-from mousehole.server.online import OnlineRoom
-from mousehole.server.room import Committed, Room
+from mousehole.server.rooms.hub import Hub
+from mousehole.server.rooms.online import OnlineRoom
+from mousehole.server.rooms.room import Committed, Room
 from mousehole.server.store import SQLiteStore, StorageError, StoredMove
 from mousehole.server.store.appends import dumps as _dumps
 from mousehole.server.store.postgres import PostgresStore

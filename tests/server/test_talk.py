@@ -22,9 +22,9 @@ from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
 from mousehole.server import create_app
-from mousehole.server.hub import Hub, OnlineSettings
+from mousehole.server.rooms.hub import Hub, OnlineSettings
+from mousehole.server.rooms.talk import KEPT_LINES, MAX_LINE, REACTIONS, RECENT_LINES
 from mousehole.server.store.sqlite import SQLiteStore
-from mousehole.server.talk import KEPT_LINES, MAX_LINE, REACTIONS, RECENT_LINES
 from tests.processes import ServerProcess, post_json
 from tests.server import scenes
 

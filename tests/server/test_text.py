@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from mousehole.server.rooms.wire import MAX_DEPTH, MAX_DIGITS, shape_problem
 from mousehole.server.text import MAX_NAME, lone_surrogate, name_problem, repair_name
-from mousehole.server.wire import MAX_DEPTH, MAX_DIGITS, shape_problem
 
 
 @pytest.mark.parametrize("name", ["Zoë", "🐭", "👩‍👩‍👧", "李小龙", "سارة", "a" * MAX_NAME, " Bo "])

@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from mousehole.games import load_game
-from mousehole.server.wire import MAX_DEPTH, MAX_DIGITS, MAX_MESSAGE
+from mousehole.server.rooms.wire import MAX_DEPTH, MAX_DIGITS, MAX_MESSAGE
 from mousehole.simulation import play_one
 from tests.processes import ServerProcess, post_json
 from tests.server import scenes

@@ -1,5 +1,13 @@
-"""The web app: pages, the JSON API, rooms played over one WebSocket path, and their storage."""
+"""The web app, one folder per layer, each importing only those below it:
 
-from mousehole.server.app import create_app
+- `http/`: the Starlette app, the JSON API, the pages (play, rules, replay) and the catalogue;
+- `cluster/`: several instances (room leases in PostgreSQL, the relay over Redis);
+- `rooms/`: the hub (every room and its gate: persist, then publish), the WebSocket play path,
+  a room's authority, talk, the wire format and the limits;
+- `store/`: the rooms' storage (SQLite or PostgreSQL) and the group-commit writer;
+- `text.py`: the checks of names and text every layer shares.
+"""
+
+from mousehole.server.http.app import create_app
 
 __all__ = ["create_app"]

@@ -5,7 +5,7 @@ its cards, chips and seat markers (cards.js)."""
 from __future__ import annotations
 
 from mousehole.games import REGISTRY
-from mousehole.server.pages import WEB_DIR
+from mousehole.server.http.pages import WEB_DIR
 from tests.server import test_rules_route
 
 DRAWING = ["./cards.js"]

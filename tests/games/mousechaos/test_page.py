@@ -5,7 +5,7 @@ same-device match sends `screen` after each hand-over (docs/web.md, "Same-device
 from __future__ import annotations
 
 from mousehole.games import REGISTRY
-from mousehole.server.pages import WEB_DIR
+from mousehole.server.http.pages import WEB_DIR
 
 
 def test_the_manifest_names_the_page_and_the_page_says_each_seat_sees_its_own() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from mousehole.games.mousetrap import board
-from mousehole.server.pages import WEB_DIR
+from mousehole.server.http.pages import WEB_DIR
 
 FOLDER = WEB_DIR / "mousetrap"
 

@@ -11,7 +11,7 @@ import pytest
 
 import mousehole
 from mousehole.engine import Match
-from mousehole.server.room import Room, RoomError
+from mousehole.server.rooms.room import Room, RoomError
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from mousehole.server.hub import Hub
-from mousehole.server.online import OnlineRoom
-from mousehole.server.room import Room
+from mousehole.server.rooms.hub import Hub
+from mousehole.server.rooms.online import OnlineRoom
+from mousehole.server.rooms.room import Room
 from mousehole.server.store import SQLiteStore, StorageError
 from mousehole.server.store.writer import Writer
 from tests.server import scenes

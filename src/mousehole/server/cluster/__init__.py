@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..hub import Hub
+from ..rooms.hub import Hub
 from ..store import StorageError, Store
 
 if TYPE_CHECKING:

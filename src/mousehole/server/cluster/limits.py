@@ -1,6 +1,6 @@
 """The guessing and room-creation limits of a cluster, counted in Redis for every instance.
 
-One server counts unknown room codes and new rooms per address in memory (server/limits.py);
+One server counts unknown room codes and new rooms per address in memory (server/rooms/limits.py);
 behind a load balancer without sticky sessions each instance would allow the full amount, so
 an address could guess N times as often against N instances. Here the counts live in Redis,
 shared by all: a sliding window of failures per address (a sorted set of their times) and a
@@ -23,7 +23,7 @@ from typing import Any
 import redis
 from redis.exceptions import RedisError
 
-from ..limits import Attempts, PerAddress
+from ..rooms.limits import Attempts, PerAddress
 
 TIMEOUT = 0.25
 """Seconds a limit check waits for Redis before the instance's own count decides."""

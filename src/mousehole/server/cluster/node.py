@@ -27,13 +27,13 @@ from starlette.responses import Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...engine import JSON
-from ..hub import Hub
-from ..play import serve_messages, serve_remote
-from ..room import RoomError
+from ..rooms.hub import Hub
+from ..rooms.play import serve_messages, serve_remote
+from ..rooms.room import RoomError
+from ..rooms.wire import MAX_MESSAGE, error_response
 from ..store import StorageError
 from ..store.postgres import PostgresStore
 from ..store.postgres_fence import LeaseLost
-from ..wire import MAX_MESSAGE, error_response
 from .bus import Bus
 from .lease import Leases
 from .relay import MOVED, Relayed, RemoteSocket, Shut, received

@@ -20,8 +20,8 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from ...engine import JSON
-from ..room import RoomError
-from ..wire import encode
+from ..rooms.room import RoomError
+from ..rooms.wire import encode
 from .bus import Bus
 
 MOVED = 1012

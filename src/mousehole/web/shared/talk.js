@@ -18,7 +18,7 @@
 
 import { roomTalk } from "/static/shared/net.js";
 
-/** The reactions the server accepts (server/talk.py REACTIONS), as the page shows them. */
+/** The reactions the server accepts (server/rooms/talk.py REACTIONS), as the page shows them. */
 export const REACTIONS = [
   { id: "cheese", icon: true, label: "Cheese" },
   { id: "laugh", icon: true, label: "Laugh" },

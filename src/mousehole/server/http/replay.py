@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..engine import (
+from ...engine import (
     CHANCE,
     JSON,
     Game,
@@ -38,15 +38,15 @@ from ..engine import (
     record_view,
     replay,
 )
-from ..engine.fairness import check_secret, commitment, uniform
-from ..engine.game import sample_outcome
-from ..games import GAMES, load_game
-from .hub import Hub, address
-from .online import OnlineRoom
-from .play import room_key
-from .room import RoomError
-from .text import name_problem
-from .wire import MAX_FRAME, error_response, json_body
+from ...engine.fairness import check_secret, commitment, uniform
+from ...engine.game import sample_outcome
+from ...games import GAMES, load_game
+from ..rooms.hub import Hub, address
+from ..rooms.online import OnlineRoom
+from ..rooms.play import room_key
+from ..rooms.room import RoomError
+from ..rooms.wire import MAX_FRAME, error_response, json_body
+from ..text import name_problem
 
 MAX_REPLAY_MOVES = 4000
 """The longest record replayed (the longest matches so far are about 1,100 moves):

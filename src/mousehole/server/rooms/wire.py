@@ -18,9 +18,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..engine import JSON
+from ...engine import JSON
+from ..text import MAX_ACTION_ID, lone_surrogate, without_lone_surrogates
 from .room import RoomError
-from .text import MAX_ACTION_ID, lone_surrogate, without_lone_surrogates
 
 MAX_MESSAGE = 64 * 1024
 

@@ -23,10 +23,10 @@ from collections import deque
 from datetime import UTC, datetime
 from typing import Any
 
-from ..engine import JSON
+from ...engine import JSON
+from ..store import StoredLine
+from ..text import text_problem
 from .room import RoomError
-from .store import StoredLine
-from .text import text_problem
 
 REACTIONS = (
     "cheese",

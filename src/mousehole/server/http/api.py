@@ -9,12 +9,12 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..games import GAMES
-from .hub import Hub, address, client_host
-from .online import OnlineRoom, join_link, new_private_id
-from .room import OWNER, RoomError
-from .store import StorageError
-from .wire import MAX_MESSAGE, error_response, json_body
+from ...games import GAMES
+from ..rooms.hub import Hub, address, client_host
+from ..rooms.online import OnlineRoom, join_link, new_private_id
+from ..rooms.room import OWNER, RoomError
+from ..rooms.wire import MAX_MESSAGE, error_response, json_body
+from ..store import StorageError
 
 
 def _unknown_game(game: object) -> Response | None:

@@ -22,14 +22,15 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mousehole.games import REGISTRY
-from mousehole.server import catalogue, pages, replay
-from mousehole.server.api import create_online, create_room, join_online, online_summary
-from mousehole.server.catalogue import ListedGame
-from mousehole.server.hub import Hub, OnlineSettings
-from mousehole.server.online import is_code
-from mousehole.server.pages import WEB_DIR
-from mousehole.server.play import room_socket
-from mousehole.server.room import RoomError
+from mousehole.server.http import catalogue, pages, replay
+from mousehole.server.http.api import create_online, create_room, join_online, online_summary
+from mousehole.server.http.catalogue import ListedGame
+from mousehole.server.http.pages import WEB_DIR
+from mousehole.server.rooms.hub import Hub, OnlineSettings
+from mousehole.server.rooms.online import is_code
+from mousehole.server.rooms.play import room_socket
+from mousehole.server.rooms.room import RoomError
+from mousehole.server.rooms.wire import error_response
 from mousehole.server.store import (
     DEFAULT_DB_PATH,
     DEFAULT_SYNC,
@@ -38,7 +39,6 @@ from mousehole.server.store import (
     Store,
     prepare_sqlite,
 )
-from mousehole.server.wire import error_response
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 

@@ -11,9 +11,9 @@ from typing import NewType
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from mousehole.server.catalogue import GameListing, ListedGame, PlannedGame
+from mousehole.server.http.catalogue import GameListing, ListedGame, PlannedGame
 
-WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 """The browser front end (static files), shipped inside the package as `mousehole/web`."""
 
 Html = NewType("Html", str)

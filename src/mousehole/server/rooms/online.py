@@ -19,10 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..engine import JSON, new_secret, record_view
-from ..games import BOTS, manifest
+from ...engine import JSON, new_secret, record_view
+from ...games import BOTS, manifest
+from ..store import StoredRoom
 from .room import OWNER, Committed, Room, RoomError, Viewer, check_name, hash_token, new_token
-from .store import StoredRoom
 from .talk import TALK_TYPES, Line, Talk, TalkError
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..games import Page
+from ...games import Page
 
 
 class ListedGame(Protocol):

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from ..engine import (
+from ...engine import (
     CHANCE,
     JSON,
     TERMINAL,
@@ -28,9 +28,9 @@ from ..engine import (
     State,
     replay,
 )
-from ..games import BOTS, load_game, make_bot
-from .store import StoredMove, StoredRoom
-from .text import name_problem
+from ...games import BOTS, load_game, make_bot
+from ..store import StoredMove, StoredRoom
+from ..text import name_problem
 
 SeatKind = Literal["human", "computer"]
 

@@ -15,12 +15,12 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..engine import JSON
+from ...engine import JSON
+from ..store import StorageError
 from .hub import Connection, Hub, OnlineSettings, address
 from .limits import TokenBucket
 from .online import is_code
 from .room import RoomError
-from .store import StorageError
 from .talk import TalkError
 from .wire import receive, receive_hello, refuse
 

@@ -25,11 +25,11 @@ from datetime import UTC, datetime, timedelta
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..engine import JSON
+from ...engine import JSON
+from ..store import StorageError, Store, Write, Writer
 from .limits import Attempts, PerAddress, address, client_host, guessing_key
 from .online import OnlineRoom, is_room_id, new_code
 from .room import Committed, RoomError, Viewer
-from .store import StorageError, Store, Write, Writer
 from .talk import KEPT_LINES, RECENT_LINES, TALK_BURST, TALK_RATE, Line, said
 from .wire import encode
 from .wire import send as send_message

@@ -1,0 +1,1 @@
+"""HTTP: the Starlette app, the JSON API, the pages (play, rules, replay) and the catalogue."""
