@@ -6,11 +6,12 @@ These functions read a state (state.py calls them); they never change it.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from . import moves as M
-from .board import CATS, FLOOR, FLOOR_SET, HOLDERS, LYING, TABLE
+from .board import CATS, FLOOR, FLOOR_SET, HOLDERS, LYING, MICE, TABLE
 from .phases import CHAIR, HOLDER, PICK, PIECE, REVEAL
 
 if TYPE_CHECKING:
@@ -21,24 +22,35 @@ CHAIR_MOVES: Final = tuple(
     for chair in range(4)
 )
 """CHAIR_MOVES[chair][square][pose]: every chair move, made once."""
+NODES: Final = TABLE + 1
+"""The nodes a move can end on: the 100 squares and the table."""
+PIECE_MOVES: Final = (
+    (tuple(A.make(A.HOLDER, 0, to) for to in range(NODES)),),
+    tuple(tuple(A.make(A.MOUSE, m, to) for to in range(NODES)) for m in range(MICE)),
+    tuple(tuple(A.make(A.CAT, c, to) for to in range(NODES)) for c in range(CATS)),
+)
+"""PIECE_MOVES[kind][piece][to] (kind as in moves.py; a holder move names no holder): every
+holder, mouse and cat move, made once."""
 
 
 def chair_spots(state: MouseChaosState, chair: int) -> list[A.MouseChaosAction]:
     """Return the chair's moves: to any floor square without a holder, a cat or another
     chair; upright (four ways) over a mouse or not, lying only on an empty square."""
     taken = {sq for i, (sq, _) in enumerate(state.chairs) if i != chair}
-    taken.update(h for h in state.holders if h != TABLE)
-    taken.update(c for c in state.cats if c != TABLE)
+    taken.update(state.holders)
+    taken.update(state.cats)  # the table is no floor square: holders and cats there are no bar
     mice = set(state.mice)
     table = CHAIR_MOVES[chair]
-    here = state.chairs[chair]
-    spots: list[A.MouseChaosAction] = []
-    for sq in FLOOR:
-        if sq not in taken:
-            moves = table[sq][: 4 if sq in mice else 5]
-            if sq == here[0]:  # a move puts it somewhere else
-                moves = moves[: here[1]] + moves[here[1] + 1 :]
-            spots.extend(moves)
+    here, pose = state.chairs[chair]
+    moved = table[here][: 4 if here in mice else 5] if here < len(table) else ()
+    moved = moved[:pose] + moved[pose + 1 :]  # a move puts it somewhere else
+    spots = list(
+        chain.from_iterable(
+            (moved if sq == here else table[sq][:4] if sq in mice else table[sq])
+            for sq in FLOOR
+            if sq not in taken
+        )
+    )
     return spots
 
 
@@ -82,14 +94,14 @@ def list_actions(state: MouseChaosState) -> tuple[A.MouseChaosAction, ...]:
         pool = on_table or range(HOLDERS)
         return tuple(A.make(A.PICK, h) for h in pool)
     if phase is HOLDER:
-        ends = state.piece_ends(M.HOLDER, state.picked)
-        return tuple(A.make(A.HOLDER, 0, to) for to in sorted(ends))
+        row = PIECE_MOVES[M.HOLDER][0]
+        return tuple([row[to] for to in sorted(state.piece_ends(M.HOLDER, state.picked))])
     if phase is PIECE:
         out: list[A.MouseChaosAction] = []
-        for m in state.movable_mice():
-            out.extend(A.make(A.MOUSE, m, to) for to in sorted(state.piece_ends(M.MOUSE, m)))
-        for c in range(CATS):
-            out.extend(A.make(A.CAT, c, to) for to in sorted(state.piece_ends(M.CAT, c)))
+        for kind, pieces in ((M.MOUSE, state.movable_mice()), (M.CAT, range(CATS))):
+            for piece in pieces:
+                row = PIECE_MOVES[kind][piece]
+                out += [row[to] for to in sorted(state.piece_ends(kind, piece))]
         return tuple(out)
     if phase is CHAIR:
         out = [A.SKIP_ACTION]  # the chair step is optional
@@ -121,4 +133,4 @@ def why(state: MouseChaosState, action: A.MouseChaosAction) -> str:
     return expected
 
 
-__all__ = ["CHAIR_MOVES", "allows", "chair_ok", "chair_spots", "list_actions", "why"]
+__all__ = ["CHAIR_MOVES", "PIECE_MOVES", "allows", "chair_ok", "chair_spots", "list_actions", "why"]

@@ -89,59 +89,107 @@ def _bits(nodes: Iterable[int]) -> int:
     return mask
 
 
-def _setup(
-    kind: int, piece: int, mice: Mice, holders: Holders, cats: Cats, chairs: Chairs
-) -> tuple[int, Graph, int]:
-    """Return the piece's start node, its graph and the mask of nodes it may not enter."""
-    floor_holders = _bits(h for h in holders if h != TABLE)
-    if kind == HOLDER:
-        start = holders[piece]
-        blocked = floor_holders & ~(1 << start) | _NOT_FLOOR | 1 << TABLE | 1 << WALL
-        blocked |= _bits(sq for sq, _ in chairs) | _bits(c for c in cats if c != TABLE)
-        return start, _HOLDER_GRAPH, blocked
-    if kind == CAT:
-        start = cats[piece]
-        others = _bits(c for i, c in enumerate(cats) if i != piece and c != TABLE)
-        lying = _bits(sq for sq, pose in chairs if pose == LYING)
-        return start, _CAT_GRAPH, floor_holders | others | lying | _NOT_FLOOR | 1 << WALL
-    start = mice[piece]
-    upright = {sq: pose for sq, pose in chairs if pose != LYING}
-    floor_mice = _bits(m for i, m in enumerate(mice) if i != piece and m in FLOOR_SET)
-    floor_cats = _bits(c for c in cats if c != TABLE and c not in upright)
-    lying = _bits(sq for sq, pose in chairs if pose == LYING)
-    taken = set(mice)
-    full = _bits(INTO_NEST + k for k, nest in enumerate(NESTS) if all(q in taken for q in nest))
-    blocked = floor_holders | floor_cats | floor_mice | lying | full | _NOT_FLOOR
+Masks = tuple[int, ...]
+Search = tuple[Graph, Masks, int]
+"""One kind of piece's search in one position: its graph, the same as neighbour masks, and
+the mask of nodes it may not enter (the same for every piece of the kind: a piece's own
+square is in every path's used nodes anyway)."""
+
+
+def _masks(graph: Graph) -> Masks:
+    return tuple(_bits(out) for out in graph)
+
+
+_HOLDER_MASKS: Final = _masks(_HOLDER_GRAPH)
+_CAT_MASKS: Final = _masks(_CAT_GRAPH)
+_MOUSE_MASKS: Final = _masks(_MOUSE_GRAPH)
+
+
+@lru_cache(maxsize=256)
+def _mouse_graph(upright: Chairs, holes: tuple[int, ...]) -> tuple[Graph, Masks]:
+    """Return the mice's graph with the upright chairs' cross supports and the open holes."""
     graph = list(_MOUSE_GRAPH)
-    for sq, side in upright.items():  # the cross support closes one edge, both ways
+    changed = {WALL}
+    for sq, side in upright:  # the cross support closes one edge, both ways
         beyond = NEIGHBOURS[sq][side]
         if beyond < 0:
             continue
         target = INTO_NEST + NEST_OF[beyond] if NEST_OF[beyond] >= 0 else beyond
         graph[sq] = tuple(b for b in graph[sq] if b != target)
         graph[beyond] = tuple(b for b in graph[beyond] if b != sq)
-    holes = open_holes(holders, chairs)
+        changed.update((sq, beyond))
     for sq in holes:
         graph[sq] = (*graph[sq], WALL)
+        changed.add(sq)
     graph[WALL] = holes
-    return start, graph, blocked
+    masks = list(_MOUSE_MASKS)
+    for node in changed:
+        masks[node] = _bits(graph[node])
+    return graph, tuple(masks)
 
 
-def _layers(start: int, graph: Graph, blocked: int, n: int) -> set[int]:
-    layer = {(start, blocked | 1 << start)}
-    for _ in range(n - 1):
-        nxt = set()
-        for node, used in layer:
+@lru_cache(maxsize=64)
+def _position(
+    mice: Mice, holders: Holders, cats: Cats, chairs: Chairs
+) -> tuple[tuple[Search, Search, Search], tuple[tuple[int, ...], ...]]:
+    """Return the holders', mice's and cats' searches in this position, and each nest's free
+    squares (every piece of a kind shares one search, so a position is set up once)."""
+    floor_holders = _bits(h for h in holders if h != TABLE)
+    floor_cats = _bits(c for c in cats if c != TABLE)
+    lying = _bits(sq for sq, pose in chairs if pose == LYING)
+    holder = floor_holders | _NOT_FLOOR | 1 << TABLE | 1 << WALL
+    holder |= _bits(sq for sq, _ in chairs) | floor_cats
+    cat = floor_holders | floor_cats | lying | _NOT_FLOOR | 1 << WALL
+    upright = {sq: pose for sq, pose in chairs if pose != LYING}
+    mouse_cats = _bits(c for c in cats if c != TABLE and c not in upright)
+    floor_mice = _bits(m for m in mice if m in FLOOR_SET)
+    taken = set(mice)
+    free = tuple(tuple(q for q in nest if q not in taken) for nest in NESTS)
+    full = _bits(INTO_NEST + k for k, squares in enumerate(free) if not squares)
+    mouse = floor_holders | mouse_cats | floor_mice | lying | full | _NOT_FLOOR
+    graph, masks = _mouse_graph(tuple(upright.items()), open_holes(holders, chairs))
+    cat_search = (_CAT_GRAPH, _CAT_MASKS, cat)
+    return ((_HOLDER_GRAPH, _HOLDER_MASKS, holder), (graph, masks, mouse), cat_search), free
+
+
+def _start(kind: int, piece: int, mice: Mice, holders: Holders, cats: Cats) -> int:
+    return (holders, mice, cats)[kind][piece]
+
+
+def _reach(start: int, search: Search, n: int) -> int:
+    """Return the mask of the nodes where a simple path of exactly n >= 1 steps from `start`
+    can end: a depth-first walk over (node, nodes used) down to two steps before the end,
+    then the last two or three steps as loops whose last step is one mask."""
+    graph, masks, blocked = search
+    used = blocked | 1 << start
+    if n == 1:
+        return masks[start] & ~used
+    found = 0
+    stack = [(start, used, n)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        node, used, left = pop()
+        if left > 3:
+            left -= 1
             for b in graph[node]:
                 if not used >> b & 1:
-                    nxt.add((b, used | 1 << b))
-        layer = nxt
-    found = set()
-    for node, used in layer:
-        for b in graph[node]:
-            if not used >> b & 1:
-                found.add(b)
+                    push((b, used | 1 << b, left))
+        elif left == 3:
+            for b in graph[node]:  # three steps left: to b, to c, then free next to c
+                if not used >> b & 1:
+                    via = used | 1 << b
+                    for c in graph[b]:
+                        if not via >> c & 1:
+                            found |= masks[c] & ~via  # c is in no mask of its own
+        else:
+            for b in graph[node]:  # two steps left: to b, then free next to b
+                if not used >> b & 1:
+                    found |= masks[b] & ~used
     return found
+
+
+_NESTS_MASK: Final = 15 << INTO_NEST
+_FLOOR_MASK: Final = (1 << WALL) - 1  # squares and the table; not the wall, not the nests
 
 
 @lru_cache(maxsize=1 << 15)
@@ -152,13 +200,18 @@ def ends(
     enters a nest can end on any of its free squares; no move ends inside the wall)."""
     if n <= 0:
         return frozenset()
-    start, graph, blocked = _setup(kind, piece, mice, holders, cats, chairs)
-    found = _layers(start, graph, blocked, n)
-    found.discard(WALL)
-    out = {node for node in found if node < INTO_NEST}
-    taken = set(mice)
-    for node in found - out:
-        out.update(q for q in NESTS[node - INTO_NEST] if q not in taken)
+    pos = _position(mice, holders, cats, chairs)
+    found = _reach(_start(kind, piece, mice, holders, cats), pos[0][kind], n)
+    out = []
+    rest = found & _FLOOR_MASK
+    while rest:
+        low = rest & -rest
+        out.append(low.bit_length() - 1)
+        rest ^= low
+    if found & _NESTS_MASK:
+        for k, squares in enumerate(pos[1]):
+            if found >> (INTO_NEST + k) & 1:
+                out.extend(squares)
     return frozenset(out)
 
 
@@ -174,7 +227,8 @@ def path(
 ) -> Path:
     """Return one path of exactly n steps from the piece to `to` (start included); empty if
     there is none. A mouse's path into a nest ends on the nest square it is put on."""
-    start, graph, blocked = _setup(kind, piece, mice, holders, cats, chairs)
+    start = _start(kind, piece, mice, holders, cats)
+    graph, _, blocked = _position(mice, holders, cats, chairs)[0][kind]
     goal = INTO_NEST + NEST_OF[to] if to < 100 and NEST_OF[to] >= 0 else to
     stack: list[tuple[int, int, Path]] = [(start, blocked | 1 << start, (start,))]
     while stack:
