@@ -12,9 +12,12 @@ same the state keeps: `mice` (16 nodes), `holders` (6 nodes), `cats` (4 nodes) a
   the floor; a mouse may pass under the table (a pool next to every ring square) and through
   the wall (into an open hole and out of another: one step each, never ending inside).
 
-The search walks the graph layer by layer over (node, nodes used) pairs, so walks that reach
-the same node through the same squares are merged; sets of nodes are bit masks. `ends` is
-cached: a replay meets the same positions again and again, and it is pure.
+Sets of nodes are bit masks. A position is set up once for all its pieces (`_position`: per
+kind of piece one graph, its neighbour masks and the nodes it may not enter), then each piece
+is a depth-first walk over (node, nodes used) whose last two to four steps are nested loops and
+whose very last step is one mask operation (`_reach`). tests/games/mousechaos/reference_moves.py
+keeps the plain layer-by-layer search this replaced, and test_fast_moves.py checks both agree.
+`ends` is cached: a replay meets the same positions again and again, and it is pure.
 """
 
 from __future__ import annotations
@@ -159,7 +162,7 @@ def _start(kind: int, piece: int, mice: Mice, holders: Holders, cats: Cats) -> i
 def _reach(start: int, search: Search, n: int) -> int:
     """Return the mask of the nodes where a simple path of exactly n >= 1 steps from `start`
     can end: a depth-first walk over (node, nodes used) down to two steps before the end,
-    then the last two or three steps as loops whose last step is one mask."""
+    then the last two to four steps as loops whose last step is one mask."""
     graph, masks, blocked = search
     used = blocked | 1 << start
     if n == 1:
@@ -169,18 +172,28 @@ def _reach(start: int, search: Search, n: int) -> int:
     pop, push = stack.pop, stack.append
     while stack:
         node, used, left = pop()
-        if left > 3:
+        if left > 4:
             left -= 1
             for b in graph[node]:
                 if not used >> b & 1:
                     push((b, used | 1 << b, left))
-        elif left == 3:
-            for b in graph[node]:  # three steps left: to b, to c, then free next to c
+        elif left == 4:
+            for b in graph[node]:  # four steps left: to b, c and d, then free next to d
                 if not used >> b & 1:
-                    via = used | 1 << b
+                    via_b = used | 1 << b
                     for c in graph[b]:
-                        if not via >> c & 1:
-                            found |= masks[c] & ~via  # c is in no mask of its own
+                        if not via_b >> c & 1:
+                            via_c = via_b | 1 << c
+                            for d in graph[c]:
+                                if not via_c >> d & 1:
+                                    found |= masks[d] & ~via_c  # d is in no mask of its own
+        elif left == 3:
+            for b in graph[node]:  # three steps left: to b and c, then free next to c
+                if not used >> b & 1:
+                    via_b = used | 1 << b
+                    for c in graph[b]:
+                        if not via_b >> c & 1:
+                            found |= masks[c] & ~via_b
         else:
             for b in graph[node]:  # two steps left: to b, then free next to b
                 if not used >> b & 1:
@@ -190,6 +203,12 @@ def _reach(start: int, search: Search, n: int) -> int:
 
 _NESTS_MASK: Final = 15 << INTO_NEST
 _FLOOR_MASK: Final = (1 << WALL) - 1  # squares and the table; not the wall, not the nests
+_BYTES: Final = (WALL + 7) // 8
+_BYTE_NODES: Final = tuple(
+    tuple(tuple(8 * i + k for k in range(8) if byte >> k & 1) for byte in range(256))
+    for i in range(_BYTES)
+)
+"""_BYTE_NODES[i][byte]: the nodes of a mask's byte i (a mask is read a byte at a time)."""
 
 
 @lru_cache(maxsize=1 << 15)
@@ -202,12 +221,10 @@ def ends(
         return frozenset()
     pos = _position(mice, holders, cats, chairs)
     found = _reach(_start(kind, piece, mice, holders, cats), pos[0][kind], n)
-    out = []
-    rest = found & _FLOOR_MASK
-    while rest:
-        low = rest & -rest
-        out.append(low.bit_length() - 1)
-        rest ^= low
+    out: list[int] = []
+    for i, byte in enumerate((found & _FLOOR_MASK).to_bytes(_BYTES, "little")):
+        if byte:
+            out += _BYTE_NODES[i][byte]
     if found & _NESTS_MASK:
         for k, squares in enumerate(pos[1]):
             if found >> (INTO_NEST + k) & 1:
