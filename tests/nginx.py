@@ -13,6 +13,7 @@ tests skip, except in CI (CI=true), where they fail: CI must run them.
 from __future__ import annotations
 
 import contextlib
+import grp
 import os
 import pwd
 import re
@@ -84,9 +85,14 @@ class Nginx:
         temp = self.root / "temp"
         temp.mkdir()
         self.root.chmod(0o755)
-        if os.geteuid() == 0:  # the workers run as nobody and write their temporary files here
-            nobody = pwd.getpwnam("nobody")
-            os.chown(temp, nobody.pw_uid, nobody.pw_gid)
+        # Started as root, nginx runs its workers as `nobody`, who may not enter the folder the
+        # project was cloned into (a `mktemp -d` folder is 0700), and then answers every static
+        # file with 403: the test's workers run as the user the tests run as.
+        user = ""
+        if os.geteuid() == 0:
+            account = pwd.getpwuid(os.geteuid())
+            group = grp.getgrgid(os.getegid()).gr_name
+            user = f"user {account.pw_name} {group};\n"
         site = render(SITE.read_text(encoding="utf-8"), instances, self.port, static)
         (self.root / "mousehole.conf").write_text(site, encoding="utf-8")
         paths = "\n".join(
@@ -94,7 +100,7 @@ class Nginx:
             for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
         )
         (self.root / "nginx.conf").write_text(
-            f"""worker_processes 1;
+            f"""{user}worker_processes 1;
 pid {self.root / "nginx.pid"};
 error_log {self.log} info;
 events {{ worker_connections 1024; }}
