@@ -45,8 +45,8 @@ typecheck: $(VENV)/.stamp-dev
 BROWSER_TESTS = tests/browser $(wildcard tests/games/*/browser)
 
 test: lint typecheck chromium postgresql redis nginx
-	$(BIN)/python -m pytest -q
-	MOUSEHOLE_BROWSER_TESTS=1 $(BIN)/python -m pytest -q $(BROWSER_TESTS)
+	$(BIN)/python -m pytest -q --durations=20
+	MOUSEHOLE_BROWSER_TESTS=1 $(BIN)/python -m pytest -q --durations=20 $(BROWSER_TESTS)
 
 # A hundred SIGKILLs of a real server mid-play, and of the instance that drives a room of
 # three (outside `make test`, which kills the driver 6 times; CYCLES=N to change).
