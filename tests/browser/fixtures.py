@@ -24,6 +24,7 @@ from playwright.sync_api import (
     ConsoleMessage,
     Page,
     Playwright,
+    expect,
     sync_playwright,
 )
 
@@ -147,6 +148,40 @@ def screenshot(page: Page, name: str) -> Path:
     found = accessibility_violations(page)
     assert not found, f"{name}: accessibility violations:\n" + "\n".join(found)
     return path
+
+
+def open_rules(page: Page, server: str, game: str) -> None:
+    """Open a game's How to play page and wait until its pictures are drawn."""
+    page.goto(f"{server}/rules/{game}")
+    expect(page.locator("body[data-drawn=true]")).to_be_attached()
+
+
+def first_solo_turn(page: Page, action: str) -> None:
+    """Start a solo match from the open new-match dialog (its default: one human, computers)
+    and wait for the first turn's button (test id `action`) and the first-match tips."""
+    expect(page.get_by_test_id("setup")).to_be_visible()
+    page.get_by_test_id("start-match").click()
+    expect(page.get_by_test_id(action)).to_be_enabled(timeout=20_000)
+    expect(page.get_by_test_id("coach")).to_be_visible()
+
+
+def back_to_the_match(page: Page, action: str) -> None:
+    """Reload the match page and get back into the saved match, however the page offers it,
+    until the turn's button (test id `action`) can be pressed."""
+    page.reload()
+    button = page.get_by_test_id(action)
+    page.wait_for_function(
+        """([action]) => {
+          const q = (id) => document.querySelector(`[data-testid="${id}"]`);
+          const resume = q("continue");
+          return !q(action).disabled || (resume && resume.checkVisibility());
+        }""",
+        arg=[action],
+        timeout=20_000,
+    )
+    if page.get_by_test_id("continue").is_visible():
+        page.get_by_test_id("continue").click()
+    expect(button).to_be_enabled(timeout=20_000)
 
 
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")

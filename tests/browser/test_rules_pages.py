@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from mousehole.games import REGISTRY
 from tests.server.test_rules_route import RULES_GAMES
 
-from .conftest import FAST, NewPage, screenshot
+from .fixtures import FAST, NewPage, open_rules, screenshot
 
 GAMES = {name: REGISTRY[name].title for name in RULES_GAMES}
 WIDTHS = [(1280, 800), (390, 844)]
@@ -26,11 +26,6 @@ def test_the_rules_pages_include_every_game_with_a_rules_page() -> None:
     assert len(GAMES) >= 2, "the registry lists games with a How to play page"
 
 
-def _open_rules(page: Page, server: str, game: str) -> None:
-    page.goto(f"{server}/rules/{game}")
-    expect(page.locator("body[data-drawn=true]")).to_be_attached()
-
-
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize(("width", "height"), WIDTHS)
 def test_a_rules_page_draws_every_picture_as_a_legible_labelled_image(
@@ -38,7 +33,7 @@ def test_a_rules_page_draws_every_picture_as_a_legible_labelled_image(
 ) -> None:
     page = new_page(width=width, height=height)
     page.context.add_init_script(FAST)
-    _open_rules(page, server, game)
+    open_rules(page, server, game)
 
     expect(page.get_by_role("heading", level=1)).to_have_text(f"How to play {GAMES[game]}")
     pictures = page.locator("svg[data-pic]").all()

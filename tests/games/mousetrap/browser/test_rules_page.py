@@ -8,10 +8,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.fixtures import FAST, NewPage, screenshot
+from tests.browser.fixtures import (
+    FAST,
+    NewPage,
+    back_to_the_match,
+    first_solo_turn,
+    open_rules,
+    screenshot,
+)
 
 GAMES = {"mousetrap": "Mouse Trap"}
-ACTION = {"mousetrap": "roll"}
 WIDTHS = [(1280, 800), (390, 844)]
 MOTION = (
     'try { localStorage.setItem("mousehole.settings",'
@@ -39,36 +45,24 @@ DRAWN = {
 }
 
 
-def _open_rules(page: Page, server: str, game: str) -> None:
-    page.goto(f"{server}/rules/{game}")
-    expect(page.locator("body[data-drawn=true]")).to_be_attached()
-
-
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize(("width", "height"), WIDTHS)
-def test_a_rules_page_draws_every_picture_with_the_games_own_pieces(
+def test_the_rules_pages_pictures_are_drawn_with_the_games_own_pieces(
     new_page: NewPage, server: str, game: str, width: int, height: int
 ) -> None:
     page = new_page(width=width, height=height)
     page.context.add_init_script(FAST)
-    _open_rules(page, server, game)
+    open_rules(page, server, game)
 
-    expect(page.get_by_role("heading", level=1)).to_have_text(f"How to play {GAMES[game]}")
+    # The heading, the labelled and legible pictures, the width and the accessibility audit
+    # are checked for every game's rules page in tests/browser/test_rules_pages.py.
     for selector, count in DRAWN[game].items():
         assert page.locator(selector).count() == count, selector
-    for picture in page.locator("svg[data-pic]").all():
-        assert picture.get_attribute("role") == "img"
-        assert picture.get_attribute("aria-label")
-        box = picture.bounding_box()
-        assert box and box["width"] > 150 and box["height"] > 60, "legible, not a thumbnail"
-    scroll = page.evaluate("document.documentElement.scrollWidth")
-    assert scroll <= width, f"the page scrolls sideways ({scroll}px)"
-    screenshot(page, f"rules-{game}-{width}")
 
 
 def test_the_trap_on_the_mouse_trap_rules_page_fires_when_asked(page: Page, server: str) -> None:
     page.context.add_init_script(FAST)
-    _open_rules(page, server, "mousetrap")
+    open_rules(page, server, "mousetrap")
     machine = page.locator("[data-pic=machine] .mousetrap-machine")
     expect(machine).to_have_attribute("data-installed", "23")
     expect(machine).to_have_attribute("data-cage", "up")
@@ -80,32 +74,6 @@ def test_the_trap_on_the_mouse_trap_rules_page_fires_when_asked(page: Page, serv
     expect(page.get_by_test_id("run-trap")).to_have_text("Watch it again")
 
 
-def _first_turn(page: Page, game: str) -> None:
-    """Start a solo match (the dialog's default: one human, computers) and wait for the coach."""
-    expect(page.get_by_test_id("setup")).to_be_visible()
-    page.get_by_test_id("start-match").click()
-    expect(page.get_by_test_id(ACTION[game])).to_be_enabled(timeout=20_000)
-    expect(page.get_by_test_id("coach")).to_be_visible()
-
-
-def _back_to_the_match(page: Page, game: str) -> None:
-    """Reload the match page and get back into the saved match, however the page offers it."""
-    page.reload()
-    action = page.get_by_test_id(ACTION[game])
-    page.wait_for_function(
-        """([action]) => {
-          const q = (id) => document.querySelector(`[data-testid="${id}"]`);
-          const resume = q("continue");
-          return !q(action).disabled || (resume && resume.checkVisibility());
-        }""",
-        arg=[ACTION[game]],
-        timeout=20_000,
-    )
-    if page.get_by_test_id("continue").is_visible():
-        page.get_by_test_id("continue").click()
-    expect(action).to_be_enabled(timeout=20_000)
-
-
 @pytest.mark.parametrize(("width", "height"), WIDTHS)
 def test_the_first_solo_turn_of_mouse_trap_offers_tips_and_escape_puts_them_away_for_good(
     new_page: NewPage, server: str, width: int, height: int
@@ -113,7 +81,7 @@ def test_the_first_solo_turn_of_mouse_trap_offers_tips_and_escape_puts_them_away
     page = new_page(width=width, height=height)
     page.context.add_init_script(FAST)
     page.goto(f"{server}/play/mousetrap")
-    _first_turn(page, "mousetrap")
+    first_solo_turn(page, "roll")
 
     coach = page.get_by_test_id("coach")
     expect(coach).to_have_attribute("role", "dialog")
@@ -145,7 +113,7 @@ def test_the_first_solo_turn_of_mouse_trap_offers_tips_and_escape_puts_them_away
     expect(page.get_by_test_id("roll")).to_be_focused()
     assert page.evaluate("localStorage.getItem('mousehole.mousetrap.coach')") == "done"
 
-    _back_to_the_match(page, "mousetrap")  # still the first turn: nothing rolled yet
+    back_to_the_match(page, "roll")  # still the first turn: nothing rolled yet
     page.wait_for_timeout(500)
     expect(page.get_by_test_id("coach")).to_have_count(0)
 
@@ -153,7 +121,7 @@ def test_the_first_solo_turn_of_mouse_trap_offers_tips_and_escape_puts_them_away
 def test_playing_the_first_turn_counts_as_seeing_the_tips(page: Page, server: str) -> None:
     page.context.add_init_script(MOTION)
     page.goto(f"{server}/play/mousetrap")
-    _first_turn(page, "mousetrap")
+    first_solo_turn(page, "roll")
     assert "coach-moving" in (page.get_by_test_id("coach").get_attribute("class") or "")
 
     page.keyboard.press("r")  # the page's keys still work with the tips open: roll
