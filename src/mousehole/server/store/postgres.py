@@ -6,7 +6,7 @@ the moves' primary key, so a second writer of a move (another instance, say) fai
 forking the match. The writer thread calls `write_batch`, so the store is synchronous: one
 connection for writes and one for reads (a read never waits behind a commit), each behind a
 lock, each opened again after it broke (PostgreSQL restarted). Statements are sent through
-psycopg's pipeline: a batch of moves costs three round trips, however many moves it holds.
+psycopg's pipeline: a batch of moves costs two round trips, however many moves it holds.
 """
 
 from __future__ import annotations

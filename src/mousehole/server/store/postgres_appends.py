@@ -3,7 +3,10 @@
 Nearly every write appends moves, so `PostgresStore.write_batch` stores a run of appends with
 one SELECT, one INSERT and one UPDATE however many moves it holds (`append_together`), sent
 through psycopg's pipeline; any other write runs alone in its savepoint (`write_alone`), so a
-bad write fails alone. docs/storage.md ("PostgreSQL").
+bad write fails alone. A run is first sent whole, its checks read back in the same round trip
+(`_append_at_once`), so that a batch of moves costs two round trips with its commit; only a run
+that something in it would fail is written again the careful way. docs/storage.md
+("PostgreSQL").
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 import psycopg
 
 from .appends import Row, check_follows, now
-from .postgres_fence import Fence, check, check_one, lost
+from .postgres_fence import Fence, check, check_one, locking, lost, stale
 from .records import StorageError
 
 Connection = psycopg.Connection[tuple[Any, ...]]
@@ -110,6 +113,76 @@ def write_alone(
 
 
 def append_together(
+    db: Connection, pipe: psycopg.Pipeline, run: Sequence[tuple[str, Appending]]
+) -> list[StorageError | None]:
+    """Store a run of appends; return each one's error (None: stored).
+
+    The run is sent at once (`_append_at_once`: one round trip); when a check of it fails,
+    or PostgreSQL refuses it, it is undone and stored the careful way (`_append_checked`),
+    which gives each append its own error.
+    """
+    if _append_at_once(db, pipe, run):
+        return [None for _ in run]
+    return _append_checked(db, pipe, run)
+
+
+def _append_at_once(
+    db: Connection, pipe: psycopg.Pipeline, run: Sequence[tuple[str, Appending]]
+) -> bool:
+    """Send a run of appends whole, then check it; keep it and return True if every append
+    holds its room's lease and follows what was stored, else undo it and return False.
+
+    The lease rows are locked (`FOR SHARE`) and the rooms' move counts read before the INSERT
+    in the same transaction, and the commit is sent only after the caller has these answers,
+    so a run kept here is exactly what the careful way would have stored, a round trip sooner.
+    """
+    fences = [(a.room_id, a.fence) for _, a in run if a.fence is not None]
+    rooms = list(dict.fromkeys(append.room_id for _, append in run))
+    flags: dict[str, bool | None] = {}
+    for _, append in run:
+        if append.finished is not None or append.room_id not in flags:
+            flags[append.room_id] = append.finished
+    db.execute("SAVEPOINT run")
+    try:
+        leases = locking(db, fences)
+        counts = db.execute(
+            "SELECT id, (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = rooms.id)"
+            " FROM rooms WHERE id = ANY(%s::text[])",
+            (rooms,),
+        )
+        insert_moves(db, [row for _, append in run for row in append.rows])
+        db.execute(
+            "UPDATE rooms SET updated_at = %s, finished = coalesce(f.finished, rooms.finished)"
+            " FROM unnest(%s::text[], %s::boolean[]) AS f (id, finished)"
+            " WHERE rooms.id = f.id",
+            (now(), list(flags), list(flags.values())),
+        )
+        pipe.sync()
+        kept = not stale(leases, fences)
+        following = {str(room_id): int(count) for room_id, count in counts.fetchall()}
+        for _, append in run:
+            stored = following.get(append.room_id)
+            if not kept or stored is None:
+                kept = False
+                break
+            try:
+                check_follows(append.room_id, stored, append.rows)
+            except StorageError:
+                kept = False
+                break
+            following[append.room_id] = stored + len(append.rows)
+    except psycopg.Error:
+        if db.broken or db.closed:
+            raise  # the connection is gone: the whole batch fails
+        drain(db, pipe)
+        kept = False
+    if not kept:
+        db.execute("ROLLBACK TO SAVEPOINT run")
+    db.execute("RELEASE SAVEPOINT run")
+    return kept
+
+
+def _append_checked(
     db: Connection, pipe: psycopg.Pipeline, run: Sequence[tuple[str, Appending]]
 ) -> list[StorageError | None]:
     """Store a run of appends with three statements in all; return each one's error.

@@ -49,15 +49,31 @@ def check(
 ) -> dict[str, tuple[str, int] | None]:
     """Lock the lease rows of `fences` (room, fence) until the commit; return the rooms whose
     lease does not match, with the lease found (one statement however many rooms)."""
+    return stale(locking(db, fences), fences)
+
+
+def locking(
+    db: psycopg.Connection[Any], fences: Sequence[tuple[str, Fence]]
+) -> psycopg.Cursor[Any] | None:
+    """Send the statement that locks the lease rows of `fences` until the commit, and return
+    its cursor unread (in a pipeline the answer comes with the next sync: `stale` reads it)."""
     if not fences:
-        return {}
+        return None
     rooms = sorted({room for room, _ in fences})
-    rows = db.execute(
+    return db.execute(
         "SELECT room, owner, token FROM room_leases WHERE room = ANY(%s::text[])"
         " ORDER BY room FOR SHARE",
         (rooms,),
-    ).fetchall()
-    found = {str(room): (str(owner), int(token)) for room, owner, token in rows}
+    )
+
+
+def stale(
+    cursor: psycopg.Cursor[Any] | None, fences: Sequence[tuple[str, Fence]]
+) -> dict[str, tuple[str, int] | None]:
+    """Return the rooms of `fences` whose lease, as `locking` read it, does not match."""
+    if cursor is None:
+        return {}
+    found = {str(room): (str(owner), int(token)) for room, owner, token in cursor.fetchall()}
     return {room: found.get(room) for room, fence in fences if found.get(room) != fence}
 
 

@@ -46,6 +46,11 @@ def _settle(future: asyncio.Future[None], error: StorageError | None) -> None:
         future.set_exception(error)
 
 
+def _settle_all(done: list[tuple[_Job, StorageError | None]]) -> None:
+    for job, error in done:  # in the order they were queued
+        _settle(job.future, error)
+
+
 class Writer:
     """The store's one writing thread; `await writer.write(what, write)` returns once durable."""
 
@@ -101,9 +106,12 @@ class Writer:
                 results = [failed for _ in jobs]
             self.batches += 1
             self.writes += len(jobs)
+            settled: dict[asyncio.AbstractEventLoop, list[tuple[_Job, StorageError | None]]] = {}
             for job, error in zip(jobs, results, strict=True):
+                settled.setdefault(job.loop, []).append((job, error))
+            for loop, done in settled.items():  # one wake-up of each loop for the whole batch
                 with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
-                    job.loop.call_soon_threadsafe(_settle, job.future, error)
+                    loop.call_soon_threadsafe(_settle_all, done)
             if stop:
                 return
 
