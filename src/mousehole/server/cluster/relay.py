@@ -17,7 +17,7 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...engine import JSON
 from ..rooms.room import RoomError
@@ -66,14 +66,20 @@ class Relayed:
         self.put(encode(message))
 
     async def write_forever(self) -> None:
-        """Write what is queued to the socket in order, until it is closed."""
+        """Write what is queued to the socket in order, until it is closed.
+
+        A client that left first makes the write or the close fail (Starlette raises
+        WebSocketDisconnect, or RuntimeError once the socket is closed): that is how a socket
+        normally ends, so it is let go, never raised out of the handler."""
         while True:
             item = await self.outbox.get()
-            with contextlib.suppress(RuntimeError, OSError):
+            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
                 if isinstance(item, Shut):
                     await self.websocket.close(code=item.code)
-                    return
-                await self.websocket.send_text(item)
+                else:
+                    await self.websocket.send_text(item)
+            if isinstance(item, Shut):
+                return
 
 
 @dataclass(eq=False)
