@@ -177,6 +177,11 @@ class Settings:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    relayed: list[float] = field(default_factory=list)
+    """The latencies of seats connected to an instance other than the room's driver (the one
+    it was created on): their moves and updates cross Redis twice (several instances only)."""
+    direct: list[float] = field(default_factory=list)
+    """The latencies of seats connected to the room's driver (every seat with one instance)."""
     acted: int = 0
     """Own updates received for actions sent inside the measured window."""
     sent: int = 0
@@ -220,10 +225,11 @@ def choose(legal: list[dict[str, Any]]) -> dict[str, Any]:
 class Seat:
     """One player's socket: plays its own seat's turns with think time."""
 
-    def __init__(self, room: LoadRoom, seat: int, websocket: Any):
+    def __init__(self, room: LoadRoom, seat: int, websocket: Any, *, relayed: bool = False):
         self.room = room
         self.seat = seat
         self.ws = websocket
+        self.relayed = relayed
         self.pending: tuple[float, int] | None = None  # send time, version sent
         self.thinking = False
         self.reader: asyncio.Task[None] | None = None
@@ -261,6 +267,9 @@ class Seat:
             if client.window_start <= sent_at < client.window_end:
                 client.stats.acted += 1
                 client.stats.latencies.append((now - sent_at) * 1000)
+                (client.stats.relayed if self.relayed else client.stats.direct).append(
+                    (now - sent_at) * 1000
+                )
             self.pending = None
         if snapshot.get("winners"):
             if not self.room.over.is_set():
@@ -347,7 +356,8 @@ class LoadRoom:
                 max_queue=64,
             )
             await websocket.send(json.dumps({"type": "hello", "token": tokens[seat]}))
-            player = Seat(self, seat, websocket)
+            relayed = ports[seat % len(ports)] != port  # the room's driver is `port`'s
+            player = Seat(self, seat, websocket, relayed=relayed)
             player.reader = asyncio.get_running_loop().create_task(player.read())
             self.seats.append(player)
 
@@ -471,6 +481,8 @@ class Client:
         s = self.stats
         return {
             "latencies": s.latencies,
+            "relayed": s.relayed,
+            "direct": s.direct,
             "acted": s.acted,
             "sent": s.sent,
             "errors": s.errors,
@@ -598,6 +610,8 @@ def run_load(
     fatal = [o["fatal"] for o in outcomes if "fatal" in o]
     outcomes = [o for o in outcomes if "fatal" not in o]
     latencies = [x for o in outcomes for x in o["latencies"]]
+    relayed = [x for o in outcomes for x in o["relayed"]]
+    direct = [x for o in outcomes for x in o["direct"]]
     errors: dict[str, int] = {}
     for o in outcomes:
         for code, n in o["errors"].items():
@@ -627,6 +641,11 @@ def run_load(
         "p99_ms": _percentile(latencies, 0.99),
         "max_ms": max(latencies, default=float("nan")),
         "mean_ms": statistics.fmean(latencies) if latencies else float("nan"),
+        "direct_p50_ms": _percentile(direct, 0.50),
+        "direct_p99_ms": _percentile(direct, 0.99),
+        "relayed_p50_ms": _percentile(relayed, 0.50),
+        "relayed_p99_ms": _percentile(relayed, 0.99),
+        "relayed_share": len(relayed) / len(latencies) if latencies else 0.0,
         "errors": errors,
         "error_count": sum(errors.values()),
         "lag_p50_ms": _percentile(measured_lags, 0.50),
@@ -697,7 +716,13 @@ def summary(r: dict[str, Any]) -> str:
         f"{r['rooms']} rooms/{r['connections']} conns server={r['mode']}: "
         f"{r['actions_per_second']:.0f} actions/s, p50 {r['p50_ms']:.1f} ms, "
         f"p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.0f} ms, "
-        f"lag p99 {r['lag_p99_ms']:.1f} ms (max {r['lag_max_ms']:.0f}), "
+        + (
+            f"(seats on the driver p50 {r['direct_p50_ms']:.1f} / p99 {r['direct_p99_ms']:.1f} ms,"
+            f" relayed p50 {r['relayed_p50_ms']:.1f} / p99 {r['relayed_p99_ms']:.1f} ms), "
+            if r.get("relayed_share")
+            else ""
+        )
+        + f"lag p99 {r['lag_p99_ms']:.1f} ms (max {r['lag_max_ms']:.0f}), "
         f"errors {r['error_count']} {r['errors'] or ''}, "
         f"RSS {r['rss_idle_mib']:.0f}->{r['rss_connected_mib']:.0f}->{r['rss_after_mib']:.0f} MiB "
         f"({r['kib_per_connection']:.0f} KiB/conn), server CPU {r['server_cpu']:.0%}, "
