@@ -14,7 +14,7 @@ from typing import Any
 from mousehole.cli import GC_THRESHOLDS
 from mousehole.games import MANIFESTS
 
-from . import bots, cluster, engine, online_load, web
+from . import bots, cluster, engine, online_load, shield, web
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
@@ -309,6 +309,13 @@ def _online_section(runs: list[dict[str, Any]] | None) -> str:
         )
         verdicts.append(f"- server shipped, p99 ≤ 50 ms by size: {each}.")
     verdict = "\n".join(verdicts)
+    shielded = (
+        f"The run had a CPU cgroup of its own, {first['shield']} (benchmarks/shield.py), so other "
+        "work on the shared machine could not take the CPU from the server and its clients."
+        if first.get("shield")
+        else "The run shared the CPU with whatever else ran on the machine (not shielded: "
+        "benchmarks/shield.py needs root and a cgroup file system)."
+    )
     header = (
         "| rooms / connections | server | client processes | actions/s | p50 ms | p99 ms | max ms "
         "| /healthz p50 / p99 / max ms | errors | server RSS MiB idle → connected → after "
@@ -331,7 +338,7 @@ first legal action (roll, else the first split, else crank, else end) with the c
 and a unique id. A room whose game ends is replaced by a new one. Each run: {first["warmup"]:g} s
 warm-up, then {first["duration"]:g} s measured; latency is send → that socket's own update (the
 move stored and broadcast); actions/s counts those updates. Errors are error messages,
-unexpected closes and actions never answered.
+unexpected closes and actions never answered. {shielded}
 
 Event-loop lag is not measured inside the server (its code is unchanged): the **/healthz round
 trip**, sent every 100 ms from the benchmark's parent process over a kept-alive connection, is
@@ -425,7 +432,12 @@ def main() -> int:
     parser.add_argument(
         "--online", action="store_true", help="also online rooms under load (about 20 minutes)"
     )
+    parser.add_argument(
+        "--no-shield", action="store_true", help="share the CPU with whatever else runs"
+    )
     args = parser.parse_args()
+    if args.online and not args.no_shield:
+        shield.shield()  # before anything starts: every process of the run inherits it
     results = run(args.quick)
     if args.online:
         results["online"] = online_load.online_load(

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from . import shield
 from .online_load import (
     GAME,
     Target,
@@ -547,6 +548,27 @@ def section(results: dict[str, Any] | None) -> str:
         if handed
         else ""
     )
+    shielded = pairs[-1][1].get("shield")
+    shared = (
+        "**The machine is shared** with other engineers' builds and tests; this run was shielded "
+        f"from them by a CPU cgroup of its own, {shielded} (benchmarks/shield.py): the "
+        "servers, PostgreSQL, Redis and the load's clients got the CPU they asked for first, and "
+        "shared it among themselves as on a quiet machine. The last column is the machine's "
+        "speed at the time (the same random games run at about 2,000 a second when it is quiet)."
+        if shielded
+        else "**This run was not shielded** from other work on the machine (benchmarks/shield.py "
+        "needs root and a cgroup file system), so whatever else ran meanwhile lengthens the "
+        "tails (the last column: the same random games run at about 2,000 a second on this "
+        "machine when it is quiet); the CPU per action is the steadier figure."
+    )
+    split = " ".join(
+        f"At {c['rooms']:,} rooms the seats connected to their room's driver waited "
+        f"p50 {c['direct_p50_ms']:.1f} / p99 {c['direct_p99_ms']:.1f} ms, the relayed seats "
+        f"(their move and its update each cross Redis) p50 {c['relayed_p50_ms']:.1f} / p99 "
+        f"{c['relayed_p99_ms']:.1f} ms."
+        for _, c in pairs
+        if c.get("relayed_share")
+    )
     times = [c["seconds"] for c in results["failover"] if c["seconds"] is not None]
     failed = [c for c in results["failover"] if c["seconds"] is None]
     if results["failover"]:
@@ -580,10 +602,7 @@ tests/redis_server.py: no persistence). CPU per action is each part's user + sys
 actions committed; memory per connection is the instances' RSS with every socket open, minus
 their idle RSS, per connection (so it includes the rooms). Errors name unexpected socket closes
 by their close code (1012: an instance handing a room over, after which a browser reconnects;
-the load's clients do not, and replace the room). **The machine is shared**: five other
-engineers were building and testing on its 2 cores during this run (the last column: the same
-random games run at about 2,000 a second on this machine when it is quiet), so the rates are
-lower and the tails longer than on a quiet machine; the CPU per action is the steadier figure.
+the load's clients do not, and replace the room). {shared}
 
 {HEADER}
 {rows}
@@ -591,7 +610,7 @@ lower and the tails longer than on a quiet machine; the CPU per action is the st
 Target (two instances hold 1,000 rooms / 4,000 connections at ≥ 1,000 actions/s with p99 ≤
 100 ms), largest run: {said}. On 2 cores the cluster cannot be faster than one process: its
 **overhead per action** (the CPU of every part together, minus the one SQLite process's) is
-{overheads}.{handovers}
+{overheads}. {split}{handovers}
 
 What bounds capacity, per committed action (counters before and after the window; group
 commit puts a burst of moves in one transaction, and the bus sends a burst to one instance as
@@ -615,7 +634,12 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--cycles", type=int, default=FAILOVER_CYCLES)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--no-shield", action="store_true", help="share the CPU with whatever else runs"
+    )
     args = parser.parse_args()
+    if not args.no_shield:
+        shield.shield()
     results = cluster_runs(
         sizes=tuple(args.rooms),
         clients=args.clients,

@@ -47,6 +47,7 @@ import uvloop
 
 from mousehole.games import MANIFESTS
 
+from . import shield
 from .engine import random_games_per_second
 
 GAME = MANIFESTS[0].name
@@ -627,6 +628,7 @@ def run_load(
     return {
         "rooms": rooms,
         "connections": connections,
+        "shield": shield.current(),
         "mode": mode,
         "target": started.label,
         "instances": len(pids),
@@ -727,7 +729,8 @@ def summary(r: dict[str, Any]) -> str:
         f"RSS {r['rss_idle_mib']:.0f}->{r['rss_connected_mib']:.0f}->{r['rss_after_mib']:.0f} MiB "
         f"({r['kib_per_connection']:.0f} KiB/conn), server CPU {r['server_cpu']:.0%}, "
         f"clients CPU {r['client_cpu']:.0%}, games {r['games_finished']}, "
-        f"engine {r['engine_games_per_second']:,.0f} games/s"
+        f"engine {r['engine_games_per_second']:,.0f} games/s, "
+        f"{'shielded' if r.get('shield') else 'not shielded'}"
     )
 
 
@@ -741,7 +744,12 @@ def main() -> int:
     parser.add_argument("--think", type=float, nargs=2, default=(0.25, 1.25))
     parser.add_argument("--no-compression", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the full result as JSON")
+    parser.add_argument(
+        "--no-shield", action="store_true", help="share the CPU with whatever else runs"
+    )
     args = parser.parse_args()
+    if not args.no_shield:
+        shield.shield()
     result = run_load(
         args.rooms,
         mode=args.mode,
