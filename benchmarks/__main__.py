@@ -226,6 +226,8 @@ make bench                    # all of the above (python -m benchmarks --online)
 .venv/bin/python -m benchmarks --quick   # a tenth of the samples, prints only
 .venv/bin/python -m benchmarks           # all but the online rooms under load
 .venv/bin/python -m benchmarks.cluster   # the several-instances section alone, printed
+# the online runs take a CPU cgroup of their own when run as root (benchmarks/shield.py);
+# add --no-shield to share the CPU with whatever else runs
 ```
 """
 
