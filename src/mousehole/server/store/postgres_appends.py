@@ -76,6 +76,26 @@ def insert_moves(db: Connection, rows: Sequence[Row]) -> None:
         )
 
 
+def _counting(db: Connection, rooms: list[str]) -> psycopg.Cursor[tuple[Any, ...]]:
+    """Send the statement that reads where each of `rooms`' moves end: (id, next index) rows."""
+    return db.execute(
+        "SELECT id, (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = rooms.id)"
+        " FROM rooms WHERE id = ANY(%s::text[])",
+        (rooms,),
+    )
+
+
+def _touching(db: Connection, flags: dict[str, bool | None]) -> None:
+    """Stamp the rooms `flags` names as updated now, and set each one's finished flag (None:
+    as it was)."""
+    db.execute(
+        "UPDATE rooms SET updated_at = %s, finished = coalesce(f.finished, rooms.finished)"
+        " FROM unnest(%s::text[], %s::boolean[]) AS f (id, finished)"
+        " WHERE rooms.id = f.id",
+        (now(), list(flags), list(flags.values())),
+    )
+
+
 def drain(db: Connection, pipe: psycopg.Pipeline) -> None:
     """Wait for the results of every statement sent, after one of them failed.
 
@@ -145,18 +165,9 @@ def _append_at_once(
     db.execute("SAVEPOINT run")
     try:
         leases = locking(db, fences)
-        counts = db.execute(
-            "SELECT id, (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = rooms.id)"
-            " FROM rooms WHERE id = ANY(%s::text[])",
-            (rooms,),
-        )
+        counts = _counting(db, rooms)
         insert_moves(db, [row for _, append in run for row in append.rows])
-        db.execute(
-            "UPDATE rooms SET updated_at = %s, finished = coalesce(f.finished, rooms.finished)"
-            " FROM unnest(%s::text[], %s::boolean[]) AS f (id, finished)"
-            " WHERE rooms.id = f.id",
-            (now(), list(flags), list(flags.values())),
-        )
+        _touching(db, flags)
         pipe.sync()
         kept = not stale(leases, fences)
         following = {str(room_id): int(count) for room_id, count in counts.fetchall()}
@@ -198,11 +209,7 @@ def _append_checked(
     db.execute("SAVEPOINT run")
     try:
         stale = check(db, fences)
-        found = db.execute(
-            "SELECT id, (SELECT coalesce(max(idx) + 1, 0) FROM moves WHERE room_id = rooms.id)"
-            " FROM rooms WHERE id = ANY(%s::text[])",
-            (rooms,),
-        ).fetchall()
+        found = _counting(db, rooms).fetchall()
         following = {str(room_id): int(count) for room_id, count in found}
         results: list[StorageError | None] = []
         rows: list[Row] = []
@@ -229,12 +236,7 @@ def _append_checked(
                 flags[append.room_id] = append.finished
         insert_moves(db, rows)
         if flags:
-            db.execute(
-                "UPDATE rooms SET updated_at = %s, finished = coalesce(f.finished, rooms.finished)"
-                " FROM unnest(%s::text[], %s::boolean[]) AS f (id, finished)"
-                " WHERE rooms.id = f.id",
-                (now(), list(flags), list(flags.values())),
-            )
+            _touching(db, flags)
         db.execute("RELEASE SAVEPOINT run")
         pipe.sync()
     except psycopg.Error:
