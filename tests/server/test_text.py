@@ -65,3 +65,28 @@ def test_the_limits_are_exact() -> None:
     assert shape_problem("[" + "1" * MAX_DIGITS + "]") is None
     longer = "[-0." + "1" * (MAX_DIGITS + 1) + "]"
     assert shape_problem(longer) == f"a number has more than {MAX_DIGITS} digits"
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[-9223372036854775809]", "the integer -9223372036854775809 does not fit in 64 bits"),
+        ("[1e999]", "the number 1e999 is too large for a double"),
+        ("[-4.5e400]", "the number -4.5e400 is too large for a double"),
+    ],
+)
+def test_a_number_beyond_64_bits_or_a_double_is_refused_by_name(text: str, problem: str) -> None:
+    """What the wire accepts, orjson can encode again (a relayed message crosses the bus
+    between instances as JSON: an integer over 64 bits once broke a relaying instance)."""
+    import orjson
+
+    from mousehole.server.rooms.room import RoomError
+    from mousehole.server.rooms.wire import parse
+
+    with pytest.raises(RoomError) as refused:
+        parse(text, "the message", refusal="bad_message")
+    assert refused.value.code == "bad_message"
+    assert str(refused.value.message) == f"the message is refused: {problem}"
+    for fits in ("[-9223372036854775808]", "[9999999999999999999]", "[1.7e308]", "[5e-400]"):
+        value = parse(fits, "the message", refusal="bad_message")
+        assert orjson.loads(orjson.dumps(value)) == value

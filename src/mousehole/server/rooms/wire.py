@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import re
 from itertools import accumulate
 from typing import Any
@@ -28,9 +29,16 @@ MAX_DEPTH = 32
 """The deepest nesting of arrays and objects read (a saved record, the deepest JSON a client
 sends, nests 5 or 6 deep)."""
 
-MAX_DIGITS = 32
-"""The most digits a number may have in a row (a version needs at most 19): the standard
-library's parser refuses over 4,300 digits with an error of its own, and is slow before."""
+MAX_DIGITS = 19
+"""The most digits a number may have in a row: the largest 64-bit integer has 19 or 20 (the
+standard library's parser refuses over 4,300 digits with an error of its own, and is slow
+before). Integers are also held to 64 bits and other numbers to a finite double when parsed
+(`parse`), so that whatever is accepted can be encoded again by orjson: a relayed message
+crosses the bus between instances as JSON (server/cluster/bus.py)."""
+
+SMALLEST_INT = -(2**63)
+LARGEST_INT = 2**64 - 1
+"""The integers orjson encodes: a signed or an unsigned 64-bit integer."""
 
 
 def error_response(
@@ -72,15 +80,42 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+class _OutOfRange(ValueError):
+    """A number that is JSON but beyond what the server holds (`parse`)."""
+
+
+def _shown(number: str) -> str:
+    return number if len(number) <= 24 else f"{number[:12]}…{number[-6:]}"
+
+
+def _integer(text: str) -> int:
+    value = int(text)
+    if not SMALLEST_INT <= value <= LARGEST_INT:
+        raise _OutOfRange(f"the integer {_shown(text)} does not fit in 64 bits")
+    return value
+
+
+def _number(text: str) -> float:
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise _OutOfRange(f"the number {_shown(text)} is too large for a double")
+    return value
+
+
 def parse(text: str, what: str, *, refusal: str) -> Any:
     """Return the JSON value of `text`; raise RoomError: `refusal` (the code) when it is
-    beyond the limits of `shape_problem`, `bad_json` when it is not JSON (NaN and Infinity
+    beyond the limits of `shape_problem` or holds a number beyond them (an integer over 64
+    bits, a number too large for a double), `bad_json` when it is not JSON (NaN and Infinity
     are not). `what` names the text in the messages ("the message")."""
     problem = shape_problem(text)
     if problem is not None:
         raise RoomError(refusal, f"{what} is refused: {problem}")
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(
+            text, parse_constant=_refuse_constant, parse_int=_integer, parse_float=_number
+        )
+    except _OutOfRange as error:
+        raise RoomError(refusal, f"{what} is refused: {error}") from None
     except (ValueError, RecursionError) as error:  # json.JSONDecodeError is a ValueError
         raise RoomError("bad_json", f"{what} is not JSON ({error})") from None
 
