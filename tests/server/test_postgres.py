@@ -307,3 +307,58 @@ def test_a_batch_of_good_appends_is_stored_at_once_and_a_bad_one_the_careful_way
         assert loaded is not None and len(loaded.moves) == stored
         if moves:
             assert [m.action for m in loaded.moves] == [m.action for m in moves[:stored]]
+
+
+def test_a_write_lock_held_by_another_client_fails_the_move_after_the_lock_timeout_not_forever(
+    postgres_url: str,
+) -> None:
+    """Another client holding a lock that blocks our writes (here `LOCK TABLE moves`) is what
+    SQLite's busy timeout covers for SQLite: the move fails with `storage_failed` once the
+    lock timeout passes (the URL's `options=-c lock_timeout=...`, else 5 s), nobody is told of
+    it, /healthz says why, and once the lock is released the same move is stored."""
+    url = postgres_url + ("&" if "?" in postgres_url else "?") + "options=-c%20lock_timeout%3D1500"
+    with TestClient(create_app(database=url)) as client:
+        created = client.post("/api/rooms", json={**SETUP, "seats": scenes.HUMANS}).json()
+        room, token = created["room"], created["token"]
+        with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            snapshot = ws.receive_json()
+            act = {"type": "act", "seat": 0, "action": snapshot["legal"][0], "version": 0}
+            holder = psycopg.connect(postgres_url)
+            try:
+                holder.execute("LOCK TABLE moves IN EXCLUSIVE MODE")
+                waited = threading.Event()
+                timer = threading.Timer(30, waited.set)  # the test's own bound, far above 1.5 s
+                timer.start()
+                ws.send_json(act)
+                error = ws.receive_json()
+                timer.cancel()
+                assert not waited.is_set(), "the move waited on the lock for 30 s"
+                assert (error["type"], error["code"]) == ("error", "storage_failed")
+                assert "lock timeout" in error["message"]
+                health = client.get("/healthz").json()
+                assert health["status"] == "failing" and "lock timeout" in health["error"]
+            finally:
+                holder.rollback()
+                holder.close()
+        with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            assert ws.receive_json()["version"] == 0, "the refused move was never stored"
+            ws.send_json(act)
+            assert ws.receive_json()["snapshot"]["version"] >= 1, "stored once the lock is gone"
+        assert client.get("/healthz").json()["status"] == "ok"
+
+
+def test_the_lock_timeout_is_5_s_unless_the_url_sets_one(postgres_url: str) -> None:
+    joiner = "&" if "?" in postgres_url else "?"
+    for url, expected in (
+        (postgres_url, "5s"),
+        (postgres_url + joiner + "options=-c%20lock_timeout%3D250", "250ms"),
+    ):
+        store = PostgresStore(url)
+        try:
+            for link in (store._writer, store._reader):
+                row = link.get().execute("SHOW lock_timeout").fetchone()
+                assert row is not None and row[0] == expected, url
+        finally:
+            store.close()

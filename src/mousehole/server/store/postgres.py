@@ -44,6 +44,10 @@ if TYPE_CHECKING:
 SCHEMES = ("postgresql", "postgres")
 CONNECT_TIMEOUT = 10
 """Seconds to wait for a connection when the URL sets no `connect_timeout`."""
+LOCK_TIMEOUT = "5s"
+"""How long a statement waits for a lock that another client holds, when the URL's `options`
+set no `lock_timeout`: then the batch fails with `storage_failed` (SQLite's busy timeout is
+5 s too), instead of every room of the instance waiting for as long as the lock is held."""
 
 
 def redact(url: str) -> str:
@@ -79,6 +83,8 @@ class _Link:
             options = psycopg.conninfo.conninfo_to_dict(self.url)
             timeout = {} if "connect_timeout" in options else {"connect_timeout": CONNECT_TIMEOUT}
             connection = psycopg.connect(self.url, autocommit=True, **timeout)  # type: ignore[arg-type]
+            if "lock_timeout" not in str(options.get("options") or ""):
+                connection.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
             self._connection = connection
         return connection
 

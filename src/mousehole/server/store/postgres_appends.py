@@ -96,6 +96,13 @@ def _touching(db: Connection, flags: dict[str, bool | None]) -> None:
     )
 
 
+def batch_fails(db: Connection, error: psycopg.Error) -> bool:
+    """Return whether `error` fails the whole batch rather than one write: the connection is
+    gone, or a lock that another client holds outlasted the lock timeout (the database takes
+    no writes now: every write would wait as long, and /healthz should say so)."""
+    return db.broken or db.closed or isinstance(error, psycopg.errors.LockNotAvailable)
+
+
 def drain(db: Connection, pipe: psycopg.Pipeline) -> None:
     """Wait for the results of every statement sent, after one of them failed.
 
@@ -120,8 +127,8 @@ def write_alone(
         write(db)
         pipe.sync()  # the write's errors arrive here, not at a later statement's
     except (psycopg.Error, StorageError) as error:
-        if isinstance(error, psycopg.Error) and (db.broken or db.closed):
-            raise  # the connection is gone: the whole batch fails
+        if isinstance(error, psycopg.Error) and batch_fails(db, error):
+            raise  # the connection is gone, or a lock held by another: the whole batch fails
         drain(db, pipe)
         db.execute("ROLLBACK TO SAVEPOINT one")
         db.execute("RELEASE SAVEPOINT one")
@@ -182,9 +189,9 @@ def _append_at_once(
                 kept = False
                 break
             following[append.room_id] = stored + len(append.rows)
-    except psycopg.Error:
-        if db.broken or db.closed:
-            raise  # the connection is gone: the whole batch fails
+    except psycopg.Error as error:
+        if batch_fails(db, error):
+            raise  # the connection is gone, or a lock held by another: the whole batch fails
         drain(db, pipe)
         kept = False
     if not kept:
@@ -239,9 +246,9 @@ def _append_checked(
             _touching(db, flags)
         db.execute("RELEASE SAVEPOINT run")
         pipe.sync()
-    except psycopg.Error:
-        if db.broken or db.closed:
-            raise  # the connection is gone: the whole batch fails
+    except psycopg.Error as error:
+        if batch_fails(db, error):
+            raise  # the connection is gone, or a lock held by another: the whole batch fails
         drain(db, pipe)
         db.execute("ROLLBACK TO SAVEPOINT run")
         db.execute("RELEASE SAVEPOINT run")
