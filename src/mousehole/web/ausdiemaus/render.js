@@ -188,6 +188,12 @@ function renderBar() {
   const view = app.view;
   const snap = app.snapshot;
   el.turn.disabled = !canTurn();
+  if (app.replayPrompt) {
+    // A replay says where it is (shared/replay/), never whose turn it is to play now.
+    el.prompt.textContent = app.replayPrompt.main;
+    el.promptSub.textContent = app.replayPrompt.sub;
+    return;
+  }
   if (snap && snap.started === false) {
     // An online room before its start: the waiting room above (shared room-ui) has the code,
     // the seats and the host's Start.

@@ -201,6 +201,8 @@ function bites(n) {
 }
 
 function promptFor(view, snap) {
+  // A replay says where it is (shared/replay/), never whose turn it is to play now.
+  if (app.replayPrompt) return [app.replayPrompt.main, app.replayPrompt.sub];
   if (snap.started === false) return ["Waiting for the match to start…", ""];
   if (app.socket && !app.connected) return ["Reconnecting to the table…", "Your match is safe on the server."];
   const who = match.seatName(view.current);
@@ -246,7 +248,7 @@ function renderBar() {
   el.bite.hidden = !(view && view.phase === "bite");
   el.spin.hidden = Boolean(view && view.phase === "bite");
   if (!view || !snap) {
-    el.prompt.textContent = app.online ? "Joining the table…" : "Hooking the paper on the trap…";
+    el.prompt.textContent = app.replayPrompt?.main ?? (app.online ? "Joining the table…" : "Hooking the paper on the trap…");
     el.promptSub.textContent = "";
     el.strength.textContent = "Strength 5 of 5";
     return;

@@ -205,7 +205,7 @@ function draw() {
     el.pieces.innerHTML = "";
     el.choices.innerHTML = "";
     el.seats.innerHTML = "";
-    el.prompt.textContent = app.online ? "Waiting for the room…" : "Setting the kitchen…";
+    el.prompt.textContent = app.replayPrompt?.main ?? (app.online ? "Waiting for the room…" : "Setting the kitchen…");
     return;
   }
   const place = layout(view);
@@ -214,7 +214,8 @@ function draw() {
   el.pieces.innerHTML = drawPieces(view, place);
   el.choices.innerHTML = drawChoices(view, place, list);
   el.seats.innerHTML = drawSeats(view);
-  const words = promptWords(list);
+  // A replay says where it is (shared/replay/), never whose turn it is to play now.
+  const words = app.replayPrompt ?? promptWords(list);
   el.prompt.textContent = words.main;
   el.promptSub.textContent = words.sub;
   el.number.textContent = view.steps ?? (view.picked !== null && view.holders[view.picked]?.number) ?? "";

@@ -246,7 +246,12 @@ function renderActions() {
     if (el.crankReason.textContent !== reason) el.crankReason.textContent = reason;
     el.endTurn.disabled = !end;
   }
-  // The prompt: whose turn and what to do, in one fixed-height box.
+  // The prompt: whose turn and what to do, in one fixed-height box. A replay says where it is
+  // (shared/replay/), and the trap's chain reaction what happens.
+  if (app.replayPrompt && !(app.animating && app.machinePrompt)) {
+    setPrompt(app.replayPrompt.main, app.replayPrompt.sub);
+    return;
+  }
   if (!snap) {
     setPrompt("Set up a match to begin.");
     return;

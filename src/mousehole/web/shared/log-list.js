@@ -69,9 +69,9 @@ export function createLogList(maxLines) {
       lines = [];
       draw();
     },
-    /** The last lines, for the autosave. */
-    exportLog() {
-      return lines.slice(-60);
+    /** The last `count` lines (the autosave keeps 60; a replay keeps them all, per step). */
+    exportLog(count = 60) {
+      return lines.slice(-count);
     },
     restoreLog(saved) {
       lines = Array.isArray(saved) ? saved.filter((l) => l && typeof l.text === "string") : [];

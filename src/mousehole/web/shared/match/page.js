@@ -3,6 +3,7 @@
 // (New match, Skip, Faster, Download record), the shared keys (S skip, F faster; the game's own
 // keys go to its view), the record as a file, and the read-only debugging peek.
 
+import { hushed } from "/static/shared/announce.js";
 import { getSetting, setSetting, subscribe, reducedMotion, playbackFactor } from "/static/shared/settings.js";
 import { unlockAudio, play } from "/static/shared/sound.js";
 import { mountSettings } from "/static/shared/settings-panel.js";
@@ -45,9 +46,10 @@ export function installPage(match) {
     }
   };
 
-  /** Play a sound effect (decoration: never an error, silent while the view says so). */
+  /** Play a sound effect (decoration: never an error, silent while the view says so, or while
+      a replay plays the moves a jump passes over). */
   match.sound = (name) => {
-    if (view.silent?.()) return;
+    if (hushed() || view.silent?.()) return;
     try {
       play(name);
     } catch {

@@ -199,15 +199,35 @@ export function createBar(root, player, { openFile, chooseView, announce }) {
   };
 }
 
+/**
+ * The game's prompt at `step` of the replay `data` ({main, sub}): the position in the match and
+ * who plays next ("Move 12 of 80: Whiskers's turn."), or its end ("Replay finished: Ann wins."),
+ * and whose view it is. Built from the server's steps, never from a live match's state.
+ */
+export function promptAt(data, step) {
+  const steps = data.moves.length;
+  const sub = `Replay · ${viewName(data, data.viewer)}`;
+  if (step >= steps) return { main: `Replay finished: ${winnersWords(data)}.`, sub };
+  const seat = data.steps[step].to_act;
+  const next = seat === null || seat === undefined ? "chance moves next"
+    : `${data.seats[seat]?.name ?? `Seat ${seat + 1}`}'s turn`;
+  return { main: `Move ${step} of ${steps}: ${next}.`, sub };
+}
+
 /** `text` ending with a full stop. */
 function sentence(text) {
   return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
 
-/** "The end: Ann wins." from the last step's winners. */
-function ending(data) {
+/** "Ann wins" from the last step's winners. */
+function winnersWords(data) {
   const winners = data.steps[data.steps.length - 1].winners || [];
   const names = winners.map((w) => data.seats[w]?.name ?? `Seat ${w + 1}`);
-  if (!names.length) return "The end: nobody wins.";
-  return `The end: ${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}.`;
+  if (!names.length) return "nobody wins";
+  return `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}`;
+}
+
+/** "The end: Ann wins." */
+function ending(data) {
+  return `The end: ${winnersWords(data)}.`;
 }

@@ -4,7 +4,12 @@
 // (`view.show`), the truth; a step back or a jump shows the step at once. Nothing here knows
 // any game: each step's view is a snapshot with nothing legal and a spectator's `you`, so the
 // view offers no turn, and the page's copy of the record is the viewer's record up to the step.
+// The log ("What happened") is the one the match page writes from the same moves and events:
+// at step k it holds the lines of moves 1 to k, as if they had been stepped through one by one
+// (a jump plays the moves it passes over at once and unheard; each step's lines are kept, so
+// a step back takes its move's lines away).
 
+import { hush } from "/static/shared/announce.js";
 import { playbackFactor } from "/static/shared/settings.js";
 
 /** The playback speeds offered, as multiples of normal. */
@@ -13,10 +18,14 @@ export const SPEEDS = [0.5, 1, 2, 4];
 /** The pause between two moves while playing, at normal speed, when the view names none. */
 const PAUSE = 650;
 
+/** More lines than any game's log list keeps: a step's copy of the log is all of it. */
+const LOG_LINES = 10_000;
+
 /**
  * A player over `match` (shared/match/controller.js's answer): `load(data, at)` takes the
- * server's replay, then `go(step)`, `forward()`, `back()`, `first()`, `last()`, `play()`,
- * `pause()`, `toggle()` and `setSpeed(x)`. `onChange()` is called after each change.
+ * server's replay (and the log's first line, `intro`), then `go(step)`, `forward()`, `back()`,
+ * `first()`, `last()`, `play()`, `pause()`, `toggle()` and `setSpeed(x)`. `onChange()` is
+ * called after each change.
  */
 export function createPlayer(match, { onChange = () => {}, onEnd = () => {} } = {}) {
   const { state, game } = match;
@@ -28,6 +37,8 @@ export function createPlayer(match, { onChange = () => {}, onEnd = () => {} } = 
   let generation = 0;
   let running = null; // the animation of a step forward, while it plays
   let timer = null;
+  let logs = []; // logs[k]: the log's lines once step k is shown (the steps reached so far)
+  let aim = null; // the step a jump in progress goes to
 
   const last = () => (data ? data.moves.length : 0);
 
@@ -65,27 +76,54 @@ export function createPlayer(match, { onChange = () => {}, onEnd = () => {} } = 
     running = null;
   }
 
-  /** Show step `k` at once: the view forgets the last picture and its log starts again. The
-      move that led there is played and finished at once (a view may keep what a move did, such
-      as why the match ended, from its animation). */
-  function go(k) {
-    if (!data) return Promise.resolve();
+  /** Show step `k` at once: the view forgets the last picture, and the log goes back to the
+      nearest step before `k` already reached. The moves from there are played at once and
+      unheard (their lines fill the log in), and the move that led to `k` is played and
+      finished at once (a view may keep what a move did, such as why the match ended, from its
+      animation) and said. */
+  async function go(k) {
+    if (!data) return;
     const target = Math.max(0, Math.min(last(), k));
+    const old = running;
     interrupt();
+    const mine = generation;
+    aim = target;
+    try {
+      await old?.catch(() => {}); // its last lines land before the log is set back
+      if (mine === generation) await jump(target, mine);
+    } finally {
+      if (mine === generation) aim = null;
+    }
+  }
+
+  async function jump(target, mine) {
     view.reset?.();
-    log.clearLog();
+    let from = Math.max(0, target - 1);
+    while (from > 0 && !logs[from]) from -= 1;
+    log.restoreLog(logs[from]);
     if (target === 0) {
       show(0);
       view.render();
-      return Promise.resolve();
+      return;
     }
-    show(target - 1, { quiet: true });
-    return forward({ instant: true });
+    show(from, { quiet: true });
+    if (step < target - 1) {
+      const done = hush();
+      try {
+        while (step < target - 1) {
+          await forward({ instant: true, quiet: true });
+          if (mine !== generation) return;
+        }
+      } finally {
+        done();
+      }
+    }
+    await forward({ instant: true });
   }
 
   /** Animate the move after the shown step (`instant`: finished at once), then show the next
-      step. */
-  async function forward({ instant = false } = {}) {
+      step (`quiet`: a step a jump passes over, which nobody is told of). */
+  async function forward({ instant = false, quiet = false } = {}) {
     if (!data) return;
     if (running) {
       view.skip(); // a second press finishes the move that plays, then steps on
@@ -100,6 +138,8 @@ export function createPlayer(match, { onChange = () => {}, onEnd = () => {} } = 
     state.factor = (Number(playbackFactor()) || 1) / speed;
     state.animating = true;
     view.render();
+    // Instant: skipped before it starts (no first frame waited for) and once it has.
+    if (instant) view.skip();
     running = Promise.resolve(view.animate([data.moves[from]]));
     if (instant) view.skip();
     try {
@@ -112,13 +152,19 @@ export function createPlayer(match, { onChange = () => {}, onEnd = () => {} } = 
       }
     }
     if (mine !== generation) return;
-    show(from + 1);
+    show(from + 1, { quiet: true });
     view.afterMoves?.(mark);
+    logs[step] = log.exportLog(LOG_LINES);
+    if (quiet) return;
+    onChange();
     if (step >= last()) onEnd();
   }
 
+  /** The step shown, or the one a jump in progress goes to. */
+  const here = () => aim ?? step;
+
   function back() {
-    if (data && step > 0) go(step - 1);
+    if (data && here() > 0) go(here() - 1);
   }
 
   async function loop() {
@@ -137,12 +183,13 @@ export function createPlayer(match, { onChange = () => {}, onEnd = () => {} } = 
     }
   }
 
-  function play() {
+  async function play() {
     if (!data || playing) return;
-    if (step >= last()) go(0); // from the start again
     playing = true;
     onChange();
-    loop();
+    if (here() >= last()) await go(0); // from the start again
+    else if (aim !== null) await go(aim);
+    if (playing) loop();
   }
 
   function pause() {
@@ -153,11 +200,14 @@ export function createPlayer(match, { onChange = () => {}, onEnd = () => {} } = 
   }
 
   return {
-    load(replay, at = 0) {
+    load(replay, at = 0, intro = "") {
       playing = false;
       data = replay;
       state.connected = true; // nothing to connect to: the page holds the whole replay
-      go(at);
+      log.clearLog();
+      log.addLine(intro, { kind: "info" });
+      logs = [log.exportLog(LOG_LINES)];
+      return go(at);
     },
     go: (k) => {
       playing = false;
@@ -165,7 +215,7 @@ export function createPlayer(match, { onChange = () => {}, onEnd = () => {} } = 
     },
     forward: () => {
       playing = false;
-      return forward();
+      return aim === null ? forward() : go(aim + 1);
     },
     back: () => {
       playing = false;
@@ -188,6 +238,7 @@ export function createPlayer(match, { onChange = () => {}, onEnd = () => {} } = 
     },
     get data() { return data; },
     get step() { return step; },
+    get jumping() { return aim !== null; },
     get steps() { return last(); },
     get playing() { return playing; },
     get speed() { return speed; },

@@ -4,7 +4,7 @@
 // `?saved=1`; or a record file, opened or dropped), then lets the player (player.js) drive the
 // game's view step by step and the bar (bar.js) control it. No game has replay code of its own.
 
-import { createBar, viewName } from "./bar.js";
+import { createBar, promptAt, viewName } from "./bar.js";
 import { createPlayer } from "./player.js";
 import {
   ReplayRefused, fileReplay, readRecordFile, roomReplay, savedFinished, savedRecord,
@@ -18,12 +18,28 @@ export function startReplay(match) {
   const { announce, log } = game;
   const name = game.name;
   let source = null; // how to ask again for another view: (view) => Promise<replay>
+  let how = ""; // what is replayed, for the log's first line ("the match", a file's name)
 
+  // The game's prompt says where the replay is, never a live match's words (docs/replays.md).
+  state.replayPrompt = { main: "Choose a match to replay.", sub: "Open its record file, or drop it on this page." };
   const player = createPlayer(match, {
-    onChange: () => bar.update(),
-    onEnd: () => announce(`${$("replay-now").textContent}`),
+    onChange: () => {
+      if (player.data) state.replayPrompt = promptAt(player.data, player.step);
+      bar.update();
+      game.view.render();
+    },
+    // Playing, the bar says nothing of each step: the end is said here (once).
+    onEnd: () => {
+      if (player.playing) announce(`${$("replay-now").textContent}`);
+    },
   });
-  const bar = createBar($("replay-bar"), player, { openFile, chooseView, announce });
+  const barElement = $("replay-bar");
+  const bar = createBar(barElement, player, { openFile, chooseView, announce });
+  // The game's page lays itself out in the screen's height less the bar's (--view-height,
+  // shared/page.css), so the bar never makes the page scroll.
+  new ResizeObserver(() => {
+    document.body.style.setProperty("--replay-bar-height", `${barElement.offsetHeight}px`);
+  }).observe(barElement);
 
   const badge = $("mode-badge");
   badge.textContent = "Replay";
@@ -49,15 +65,19 @@ export function startReplay(match) {
     state.record = shown;
   }, { capture: true });
 
+  /** The log's first line: what is replayed, from whose view. */
+  function intro(replay) {
+    return `Replay of ${how}: ${replay.moves.length} moves. Watching: ${viewName(replay, replay.viewer)}.`;
+  }
+
   /** Show `replay` from step `at` (the end of a finished room's match, or the start). */
-  function begin(replay, at, how) {
+  function begin(replay, at, what) {
     bar.message("");
-    log.clearLog();
-    player.load(replay, Math.min(at, replay.moves.length));
+    how = what;
+    const shown = player.load(replay, Math.min(at, replay.moves.length), intro(replay));
     const whose = viewName(replay, replay.viewer);
-    log.addLine(`Replay of ${how}: ${replay.moves.length} moves. Watching: ${whose}.`, { kind: "info" });
-    announce(`Replay of ${how}, ${whose}. ${replay.moves.length} moves. Left and right arrows step, Space plays.`);
-    $("replay-play").focus();
+    announce(`Replay of ${what}, ${whose}. ${replay.moves.length} moves. Left and right arrows step, Space plays.`);
+    shown.then(() => $("replay-play").focus()); // once the game's view has shown the step
   }
 
   function refused(error, what) {
@@ -115,7 +135,7 @@ export function startReplay(match) {
     player.pause();
     try {
       const replay = await source(viewer);
-      player.load(replay, at);
+      player.load(replay, at, intro(replay));
       announce(`Now watching ${viewName(replay, viewer)}.`);
     } catch (error) {
       refused(error, "That view");
@@ -131,7 +151,7 @@ export function startReplay(match) {
     get viewer() { return player.data?.viewer; },
     get viewers() { return player.data?.viewers; },
     get source() { return player.data?.source; },
-    get idle() { return !player.animating && !state.animating && !game.view.pending(); },
+    get idle() { return !player.jumping && !player.animating && !state.animating && !game.view.pending(); },
   };
 
   const params = new URLSearchParams(window.location.search);
