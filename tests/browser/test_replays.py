@@ -10,17 +10,22 @@ position, or a view the browser may not see, fails the test.
 from __future__ import annotations
 
 import json
+import time
+from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Response, expect
+from websockets.sync.client import ClientConnection, connect
 
-from mousehole.engine import Match
+from mousehole.engine import Match, State, replay
 from mousehole.games import MANIFESTS, load_game, make_bot
-from tests.processes import post_json
+from mousehole.server.store import SQLiteStore
+from tests.processes import ServerProcess, post_json
 
-from .conftest import FAST, screenshot, watch_errors
+from .conftest import FAST, NewPage, screenshot, watch_errors
 
 PAGES = [m for m in MANIFESTS if m.page is not None]
 ROOM_GAME = PAGES[0]
@@ -319,3 +324,336 @@ def test_a_saved_match_the_server_no_longer_keeps_is_replayed_from_its_record(
     assert _shown(page, game, "snapshot.winners") == room["snapshot"]["winners"]
     context.close()
     assert not errors, errors
+
+
+# ---------------------------------------------------------------- the prompt, the log, the fit
+
+LIVE_WORDS = ("thinking", "your turn", "waiting for", "is moving", "turning over", "rematch")
+"""Words of a live match's prompt (a computer thinking, a turn to take): never in a replay's."""
+
+
+def _open_room_replay(page: Page, server: str, game: str, seed: int) -> dict[str, Any]:
+    """Open the replay of a finished room of `game` (Ann's, this browser's); return the server's
+    replay of Ann's view."""
+    page.context.add_init_script(FAST)
+    room = _finished_room(server, game, seed)
+    _save_as_this_browsers(page, server, game, room)
+    page.goto(f"{server}/replay/{game}?room={room['room']}")
+    _loaded(page)
+    return _server_view(server, room, 0)
+
+
+def _prompt_words(replay: dict[str, Any], step: int) -> str:
+    """The prompt of `step`: where the replay is and who plays next, or how the match ended."""
+    total = len(replay["moves"])
+    names = [seat["name"] for seat in replay["seats"]]
+    if step >= total:
+        winners = [names[w] for w in replay["steps"][-1]["winners"]]
+        verb = "win" if len(winners) > 1 else "wins"
+        return f"Replay finished: {' and '.join(winners) or 'nobody'} {verb}."
+    seat = replay["steps"][step]["to_act"]
+    nxt = "chance moves next" if seat is None else f"{names[seat]}'s turn"
+    return f"Move {step} of {total}: {nxt}."
+
+
+def _prompt_is(page: Page, replay: dict[str, Any], step: int, view: str) -> None:
+    expect(page.get_by_test_id("prompt")).to_have_text(_prompt_words(replay, step))
+    expect(page.get_by_test_id("prompt-sub")).to_have_text(f"Replay · {view}")
+    said = page.get_by_test_id("action-bar").inner_text().lower()
+    assert not [w for w in LIVE_WORDS if w in said], said
+
+
+@pytest.mark.parametrize("game", [m.name for m in PAGES])
+def test_the_prompt_says_where_the_replay_is_and_never_a_live_turn(
+    page: Page, server: str, game: str
+) -> None:
+    replay = _open_room_replay(page, server, game, 11)
+    _prompt_is(page, replay, 0, "Ann's view")
+    for step in (1, 2, 3, 4):
+        page.keyboard.press("ArrowRight")
+        _at(page, step)
+        _prompt_is(page, replay, step, "Ann's view")
+    page.keyboard.press("ArrowLeft")
+    _at(page, 3)
+    _prompt_is(page, replay, 3, "Ann's view")
+    # Playing, then paused: the prompt follows.
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("Space")
+    page.wait_for_function(f"() => {REPLAY}.playing && {REPLAY}.step >= 5", timeout=20_000)
+    page.keyboard.press("Space")
+    page.wait_for_function(f"() => !{REPLAY}.playing && {REPLAY}.idle", timeout=20_000)
+    _prompt_is(page, replay, page.evaluate(f"{REPLAY}.step"), "Ann's view")
+    total = len(replay["moves"])
+    page.keyboard.press("End")
+    _at(page, total)
+    _prompt_is(page, replay, total, "Ann's view")
+    page.get_by_test_id("replay-view").select_option(label="The public view")
+    page.wait_for_function(f"() => {REPLAY}.viewer === null && {REPLAY}.idle", timeout=20_000)
+    _prompt_is(page, replay, total, "The public view")
+
+
+LOG = """() => [...document.querySelectorAll('[data-testid=log] li')].map((li) => li.textContent)"""
+"""The log's lines as shown, newest first."""
+
+
+def _log(page: Page) -> list[str]:
+    page.wait_for_timeout(50)  # the log draws its new lines on the next frame
+    lines: list[str] = page.evaluate(LOG)
+    return lines
+
+
+def _jump(page: Page, step: int) -> None:
+    """Jump to `step` with the move list."""
+    box = page.get_by_test_id("replay-moves-box")
+    box.locator("summary").click()
+    box.get_by_test_id("replay-moves").locator(f'button[data-step="{step}"]').click()
+    _at(page, step)
+    box.locator("summary").click()
+
+
+@pytest.mark.parametrize("game", [m.name for m in PAGES])
+def test_the_log_holds_the_moves_up_to_the_step_shown(page: Page, server: str, game: str) -> None:
+    replay = _open_room_replay(page, server, game, 4)
+    total = len(replay["moves"])
+    first = [f"Replay of the match: {total} moves. Watching: Ann's view."]
+    assert _log(page) == first
+    # ten moves past the deal (the chance moves before anyone acts tell little)
+    last = 10 + next(k for k, s in enumerate(replay["steps"]) if s["to_act"] is not None)
+    _jump(page, last)
+    jumped = _log(page)
+
+    page.reload()
+    _loaded(page)
+    logs = {0: _log(page)}
+    assert logs[0] == first
+    for step in range(1, last + 1):
+        page.keyboard.press("ArrowRight")
+        _at(page, step)
+        logs[step] = _log(page)
+        # a step adds its move's lines and keeps the earlier ones, the oldest (the replay's
+        # first line) at the bottom
+        assert not Counter(logs[step - 1]) - Counter(logs[step]), (logs[step - 1], logs[step])
+        assert logs[step][-1] == first[0]
+    assert len(logs[last]) > len(first) + 3, "the moves were told"
+    # the jump had filled in the same lines, as if every move had been stepped through
+    assert jumped == logs[last]
+
+    # A step back takes its move's lines away; the start has only the first line.
+    page.keyboard.press("ArrowLeft")
+    _at(page, last - 1)
+    assert _log(page) == logs[last - 1]
+    page.keyboard.press("ArrowLeft")
+    _at(page, last - 2)
+    assert _log(page) == logs[last - 2]
+    page.keyboard.press("Home")
+    _at(page, 0)
+    assert _log(page) == first
+    page.keyboard.press("End")
+    _at(page, total)
+    end = _log(page)
+    assert len(end) > len(logs[last])
+    _jump(page, last - 3)
+    assert _log(page) == logs[last - 3]
+    page.keyboard.press("End")
+    _at(page, total)
+    assert _log(page) == end
+
+
+FITS = """() => ({
+  height: document.scrollingElement.scrollHeight, inner: innerHeight,
+  width: document.scrollingElement.scrollWidth, innerWidth,
+})"""
+
+
+@pytest.mark.parametrize("game", [m.name for m in PAGES])
+def test_the_replay_page_fits_the_screen_without_scrolling(
+    page: Page, server: str, game: str
+) -> None:
+    replay = _open_room_replay(page, server, game, 4)
+    total = len(replay["moves"])
+    for width, height in ((1280, 800), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        for step in (0, total // 2, total):
+            _jump(page, step) if step != total else page.keyboard.press("End")
+            _at(page, step)
+            page.wait_for_timeout(50)  # the bar's height reaches the layout on the next frame
+            size = page.evaluate(FITS)
+            assert size["height"] <= size["inner"], (width, height, step, size)
+            assert size["width"] <= size["innerWidth"], (width, height, step, size)
+        if width == 1280:
+            screenshot(page, f"replay-{game}-{width}")
+    # A phone scrolls the page, but nothing is wider than the screen and every control fits.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(50)
+    size = page.evaluate(FITS)
+    assert size["width"] <= 390, size
+    for test_id in ("replay-controls", "prompt", "log", "replay-moves-box", "replay-view"):
+        box = page.get_by_test_id(test_id).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, test_id
+    screenshot(page, f"replay-{game}-390")
+
+
+# ---------------------------------------------------------------- an online room's replay
+
+SECRET_PAGE = next((m for m in PAGES if m.seat_views), PAGES[0])
+"""The game whose online room is replayed: one whose seats know different things (its
+manifest's `seat_views`), where there is one."""
+
+
+@pytest.fixture(scope="module")
+def stored_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A server of this module's own, whose SQLite file the test reads (the whole record)."""
+    folder = tmp_path_factory.mktemp("replay-server")
+    server = ServerProcess(folder / "mousehole.sqlite3", folder / "server.log").start()
+    yield server.url, folder / "mousehole.sqlite3"
+    server.stop()
+
+
+def _whole_state(store: SQLiteStore, code: str) -> State:
+    """The room's position as the server holds it (secrets and all), from its stored record."""
+    stored = store.load(code)
+    assert stored is not None, code
+    record = stored.record_json()
+    return replay(load_game(stored.game, **stored.options), record).state
+
+
+def _receive(ws: ClientConnection) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(ws.recv(timeout=10))
+    return message
+
+
+def _play_online(url: str, db: Path, game: str, tokens: list[str]) -> None:
+    """Play online room `game` of two seats to its end over its WebSocket, each seat choosing
+    as the game's second computer level would in the server's position (a short match), at
+    most 18 actions a second per seat after the first 30 (the room's rate limit)."""
+    levels = next(m for m in MANIFESTS if m.name == game).levels
+    level = levels[min(1, len(levels) - 1)]
+    store = SQLiteStore(db)
+    bots = [make_bot(game, level, seat) for seat in (0, 1)]
+    path = url.replace("http", "ws", 1) + f"/ws/online/{tokens[2]}"
+    with connect(path) as ann, connect(path) as bo:
+        sockets = [ann, bo]
+        for ws, token in zip(sockets, tokens[:2], strict=True):
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            _receive(ws)
+        ann.send(json.dumps({"type": "start"}))
+        latest: list[dict[str, Any]] = []
+        for ws in sockets:
+            while not _receive(ws).get("started"):
+                pass
+            ws.send(json.dumps({"type": "sync"}))
+            latest.append(_receive(ws))
+        sent = [0, 0]
+        last = [0.0, 0.0]
+        while (seat := latest[0]["to_act"]) is not None:
+            action = bots[seat].choose(_whole_state(store, latest[0]["room"])).to_json()
+            assert action in latest[seat]["legal"], action
+            if sent[seat] >= 30:
+                time.sleep(max(0.0, last[seat] + 1 / 18 - time.monotonic()))
+            message = {"type": "act", "seat": seat, "action": action}
+            sockets[seat].send(json.dumps(message | {"version": latest[seat]["version"]}))
+            sent[seat] += 1
+            last[seat] = time.monotonic()
+            for i, ws in enumerate(sockets):
+                update = _receive(ws)
+                assert update["type"] == "update", update
+                latest[i] = update["snapshot"]
+    assert latest[0]["winners"] or latest[0]["state"], "played to its end"
+
+
+def _watch_the_replay(page: Page, server: str, game: str, code: str) -> dict[str, Any]:
+    """Open the finished room's page, then its result dialog's "Watch the replay"; return the
+    replay the server sent this browser (the JSON answer, as it came)."""
+    page.context.add_init_script(FAST)
+    page.goto(f"{server}/play/{game}?room={code}")
+    link = page.locator("dialog[open]").get_by_test_id("watch-replay")
+    expect(link).to_be_visible(timeout=20_000)
+
+    def asked(response: Response) -> bool:
+        return response.url.endswith(f"/api/replay/{code}")
+
+    with page.expect_response(asked) as answer:
+        link.click()
+    page.wait_for_url(f"**/replay/{game}?room={code}")
+    _loaded(page)
+    data: dict[str, Any] = answer.value.json()
+    return data
+
+
+def _engine_views(state: State, moves: list[Any], viewer: int | None) -> tuple[Any, Any]:
+    """Each step's view and each move's view of the whole record, for `viewer`."""
+    steps, seen = [state.observation(viewer)], []
+    for move in moves:
+        seen.append(state.action_view(move.action, viewer))
+        state = state.apply(move.action)
+        steps.append(state.observation(viewer))
+    return json.loads(json.dumps(steps)), json.loads(json.dumps(seen))
+
+
+def test_each_seat_of_an_online_room_replays_its_own_view_and_a_spectator_the_public_one(
+    new_page: NewPage, stored_server: tuple[str, Path]
+) -> None:
+    server, db = stored_server
+    game = SECRET_PAGE.name
+    body = {
+        "game": game,
+        "options": {"seats": 2, "start_seat": 0},
+        "seats": [{"kind": "open"}, {"kind": "open"}],
+        "host_name": "Ann",
+    }
+    made = post_json(f"{server}/api/online", body)
+    code = made["code"]
+    joined = post_json(f"{server}/api/online/{code}/join", {"name": "Bo"})
+    _play_online(server, db, game, [made["token"], joined["token"], code])
+
+    stored = SQLiteStore(db).load(code)
+    assert stored is not None and stored.finished
+    rules = load_game(game, **stored.options)
+    whole = replay(rules, stored.record_json())
+    start = rules.new_initial_state()
+
+    sockets: list[str] = []
+    answers: dict[int | None, dict[str, Any]] = {}
+    pages: dict[int | None, Page] = {}
+    for seat, held in ((0, made), (1, joined)):
+        page = new_page(1280 if seat == 0 else 390, 800 if seat == 0 else 844)
+        page.goto(server)
+        kept = {"token": held["token"], "seat": seat, "name": ["Ann", "Bo"][seat], "game": game}
+        page.evaluate(
+            "([key, value]) => localStorage.setItem(key, value)",
+            [f"mousehole.online.{code}", json.dumps(kept)],
+        )
+        answers[seat] = _watch_the_replay(page, server, game, code)
+        pages[seat] = page
+    spectator = new_page(1280, 800)
+    spectator.context.add_init_script(FAST)
+    spectator.on("websocket", lambda ws: sockets.append(ws.url))
+    with spectator.expect_response(lambda r: r.url.endswith(f"/api/replay/{code}")) as answer:
+        spectator.goto(f"{server}/replay/{game}?room={code}")
+    _loaded(spectator)
+    answers[None] = answer.value.json()
+    pages[None] = spectator
+
+    for viewer, data in answers.items():
+        # each browser was sent its own seat's view (and may ask for the public one), the
+        # spectator the public view only: every step and move as the engine shows that viewer
+        assert data["viewer"] == viewer and data["source"] == "room", viewer
+        assert data["viewers"] == ([None] if viewer is None else [None, viewer])
+        steps, moves = _engine_views(start, list(whole.record.moves), viewer)
+        assert [s["state"] for s in data["steps"]] == steps, viewer
+        assert [m["action"] for m in data["moves"]] == moves, viewer
+        page = pages[viewer]
+        page.keyboard.press("End")
+        _at(page, len(moves))
+        assert _shown(page, game, "snapshot.state") == steps[-1]
+        whose = "The public view" if viewer is None else f"{['Ann', 'Bo'][viewer]}'s view"
+        _prompt_is(page, data, len(moves), whose)
+        # the spectator has one view, so nothing to choose; a seat chooses its own or the public
+        choose = expect(page.get_by_test_id("replay-view"))
+        choose.to_be_hidden() if viewer is None else choose.to_be_visible()
+    # the seats knew different things, and the spectator less than either
+    if SECRET_PAGE.seat_views:
+        assert answers[0]["steps"] != answers[1]["steps"]
+        assert answers[None]["steps"] not in (answers[0]["steps"], answers[1]["steps"])
+    assert not sockets, f"the replay page opened a socket: {sockets}"
+    screenshot(pages[1], f"replay-online-{game}-390")
