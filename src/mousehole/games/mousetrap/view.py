@@ -244,8 +244,10 @@ def describe_event(event: JSON) -> str:
     who = f"Seat {seat}"
     if kind == "moved":
         how = "is pushed" if event["paid"] else "moves"
-        to = event["to"]
-        return f"{who} {how} {event['die']} from {event['from']} to {to} ({SPACES[to].label})"
+        to, label = event["to"], SPACES[event["to"]].label
+        if event["from"] == to:  # a 6 on the loop of six spaces: all the way round
+            return f"{who} {how} {event['die']} once round the loop back to {to} ({label})"
+        return f"{who} {how} {event['die']} from {event['from']} to {to} ({label})"
     if kind == "built":
         names = ", ".join(f"#{c} {COMPONENTS[c - 1]}" for c in event["components"])
         return f"{who} installs {names} and gets {event['cheese']} cheese"

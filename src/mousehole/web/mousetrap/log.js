@@ -32,6 +32,11 @@ export function describeEvent(event, seatName, context = {}) {
   switch (event.type) {
     case "start": return `${who} rolls first.`;
     case "moved":
+      // A 6 on the loop of six spaces goes all the way round, back where it started.
+      if (event.from === event.to) {
+        const how = event.paid ? `is pushed ${event.die}` : `rolls a ${event.die} and goes`;
+        return `${who} ${how} once round the loop back to ${place(event.to)}.`;
+      }
       if (event.paid) {
         return `${who} is pushed ${event.die} from ${event.from} to ${place(event.to)}.`;
       }

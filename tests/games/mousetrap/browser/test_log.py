@@ -78,3 +78,28 @@ def test_a_split_is_logged_once_and_each_turn_reads_top_to_bottom(page: Page, se
         assert lines[i + 1]["seat"] == lines[i]["seat"], (lines[i], lines[i + 1])
     assert lines[headings[1] + 1]["text"].startswith("Cy rolls a")
     screenshot(page, "names-log-turns")
+
+
+def test_a_six_on_the_loop_is_logged_as_once_round_and_not_as_from_a_space_to_itself(
+    page: Page, server: str
+) -> None:
+    """The loop has six spaces (44 to 49): a 6 there ends where it began, which "moves from 46
+    to 46" told as if the mouse had not moved. The event is the one the rules give for it
+    (tests/games/mousetrap/test_view.py); only the words are the page's (log.js)."""
+    page.goto(f"{server}/play/mousetrap")
+    words: list[str] = page.evaluate(
+        """async () => {
+             const { describeEvent } = await import('/static/mousetrap/log.js');
+             const name = (seat) => ['Ann', 'Bo'][seat];
+             return [
+               {type: 'moved', seat: 0, from: 46, to: 46, die: 6, paid: false},
+               {type: 'moved', seat: 1, from: 45, to: 45, die: 6, paid: true},
+               {type: 'moved', seat: 0, from: 44, to: 47, die: 3, paid: false},
+             ].map((event) => describeEvent(event, name));
+           }"""
+    )
+    assert words == [
+        "Ann rolls a 6 and goes once round the loop back to 46 (Turn Crank).",
+        "Bo is pushed 6 once round the loop back to 45 (Build 2–3–4).",
+        "Ann rolls a 3 and moves from 44 to 47 (Build 2–3–4).",
+    ]
