@@ -493,6 +493,101 @@ def test_the_replay_page_fits_the_screen_without_scrolling(
     screenshot(page, f"replay-{game}-390")
 
 
+ACT = """() => [...document.querySelectorAll('[data-act]')].map((el) => ({
+  id: el.id || el.className, display: getComputedStyle(el).display,
+  keys: [el, ...el.querySelectorAll('[aria-keyshortcuts]')]
+    .flatMap((k) => (k.getAttribute('aria-keyshortcuts') || '').split(' ')).filter(Boolean),
+}))"""
+"""The game's controls that act (its page marks them `data-act`), their display and their keys."""
+
+SHOWN_BUTTONS = """() => [...document.querySelectorAll(
+  '[data-testid=action-bar] button, [data-testid=action-bar] input')]
+  .filter((el) => el.checkVisibility()).map((el) => el.textContent.trim() || el.id)"""
+
+FOCUSED = """() => { const el = document.activeElement;
+  return el && el !== document.body ? {
+    act: Boolean(el.closest('[data-act], [data-testid=action-bar]')),
+    name: el.id || el.dataset.testid || el.textContent.trim().slice(0, 30) } : null; }"""
+
+REPLAY_KEYS = {"Space", "Enter", "ArrowLeft", "ArrowRight", "Home", "End", "S", "F", "Escape"}
+"""Keys the replay page uses itself (docs/replays.md, Keys), or that leave a dialog."""
+
+
+@pytest.mark.parametrize("game", [m.name for m in PAGES])
+def test_a_replay_shows_none_of_the_controls_that_play_and_the_live_page_keeps_them(
+    page: Page, server: str, game: str
+) -> None:
+    errors: list[str] = []
+    watch_errors(page, errors)
+    page.context.add_init_script(FAST)
+    page.goto(f"{server}/play/{game}")
+    live = page.evaluate(ACT)
+    assert live, "the page marks its controls that act (data-act)"
+    assert all(c["display"] != "none" for c in live), live
+
+    replay = _open_room_replay(page, server, game, 4)
+    for step in (0, 5, len(replay["moves"])):
+        _jump(page, step) if step else None
+        shown = page.evaluate(ACT)
+        assert [c["display"] for c in shown] == ["none"] * len(live), (step, shown)
+        assert page.evaluate(SHOWN_BUTTONS) == [], step
+    # Nothing that plays takes the focus: Tab goes round the page without landing on one.
+    page.get_by_test_id("replay-play").focus()
+    visited = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        assert focused is None or not focused["act"], focused
+        visited.append(focused and focused["name"])
+    assert "replay-play" in visited[1:], "Tab went round the whole page"
+    # Their keys do nothing either: the step and the view stay as they are.
+    keys = sorted({k for c in live for k in c["keys"]} - REPLAY_KEYS)
+    at = page.evaluate(f"{REPLAY}.step")
+    version = _shown(page, game, "snapshot.version")
+    for key in keys:
+        page.locator("body").click(position={"x": 5, "y": 5})
+        page.keyboard.press(key)
+    page.wait_for_timeout(100)
+    assert page.evaluate(f"{REPLAY}.step") == at
+    assert _shown(page, game, "snapshot.version") == version
+    assert page.evaluate(SHOWN_BUTTONS) == []
+    assert errors == []
+    screenshot(page, f"replay-{game}-no-act")
+
+
+PRESENCE = ("online", "absent", "away", "connected", "reconnecting", "open seat", "joining")
+"""A live room's words for its seats: nobody is online or away in a finished match."""
+
+LOG_LOOK = """() => { const log = document.querySelector('[data-testid=log]');
+  const style = getComputedStyle(log);
+  return { list: getComputedStyle(log.querySelector('li')).listStyleType,
+           padding: parseFloat(style.paddingLeft), border: parseFloat(style.borderLeftWidth) }; }"""
+
+
+@pytest.mark.parametrize("game", [m.name for m in PAGES])
+def test_a_replays_seats_are_players_of_a_finished_match_and_its_log_is_not_numbered(
+    page: Page, server: str, game: str
+) -> None:
+    replay = _open_room_replay(page, server, game, 4)
+    page.keyboard.press("ArrowRight")
+    _at(page, 1)
+    seats = page.get_by_test_id("seats")
+    text = seats.inner_text()
+    assert not [w for w in PRESENCE if w in text.lower()], text
+    for seat in replay["seats"]:
+        card = seats.locator(f'[data-seat="{seat["seat"]}"]').first.inner_text()
+        assert seat["name"] in card, (seat, card)
+        # A card that says who played the seat says it as the result does.
+        if seat["kind"] == "computer" and "computer" in card.lower():
+            assert f"Computer · {seat['level']}" in card, (seat, card)
+        if seat["kind"] == "human" and "human" in card.lower():
+            assert "Human" in card, (seat, card)
+    # "What happened" is the shared log list's lines in every game: no list numbers.
+    look = page.evaluate(LOG_LOOK)
+    assert look["list"] == "none" and look["padding"] < 16 and look["border"] >= 1, look
+    assert _log(page)[-1].startswith("Replay of the match")
+
+
 # ---------------------------------------------------------------- an online room's replay
 
 SECRET_PAGE = next((m for m in PAGES if m.seat_views), PAGES[0])

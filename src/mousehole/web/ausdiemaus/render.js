@@ -16,12 +16,14 @@ let isHuman = null;
 let isMine = null;
 let mySeats = null;
 let seatsInfo = null;
+let replaying = null;
+let playedBy = null;
 
 /** Draw `match.state` into `elements`, with the match's seat helpers (shared/match/seats.js). */
 export function initRender(match, elements) {
   app = match.state;
   el = elements;
-  ({ seatName, letterOf, isHuman, isMine, mySeats, seatsInfo } = match);
+  ({ seatName, letterOf, isHuman, isMine, mySeats, seatsInfo, replaying, playedBy } = match);
 }
 
 /** Whether a redraw is still waiting for its animation frame. */
@@ -126,14 +128,16 @@ function tableSummary(view) {
 
 function renderSeats() {
   const n = app.view ? app.view.seats : 0;
-  const key = `${n}|${names().join("|")}|${seatsInfo().map((s) => `${s.kind}${s.state === "open"}`).join("|")}|${mySeats().join(",")}`;
+  const key = `${n}|${names().join("|")}|${seatsInfo().map((s) => `${s.kind}${s.state === "open"}`).join("|")}|${mySeats().join(",")}|${replaying()}`;
   if (key !== seatsKey) {
     seatsKey = key;
     el.seats.innerHTML = Array.from({ length: n }, (_, i) => {
       const token = TOKENS[i % TOKENS.length];
       const human = isHuman(i);
       const open = seatsInfo()[i]?.state === "open";
-      const kind = open ? "open seat" : human ? (isMine(i) ? "human" : "human, online") : "computer";
+      // A replay's seat is a player of a finished match: who played it, never "online".
+      const kind = replaying() ? escapeHtml(playedBy(i))
+        : open ? "open seat" : human ? (isMine(i) ? "human" : "human, online") : "computer";
       const auto = human && isMine(i)
         ? `<label class="auto-flip" title="Turn over by itself after a short pause"><input type="checkbox" data-seat="${i}" data-testid="auto-flip-${i}"> Auto-flip</label>`
         : "";

@@ -164,13 +164,15 @@ function renderSeatList() {
   const view = app.view;
   const n = view ? view.tokens.length : 0;
   const info = match.seatsInfo();
-  const key = `${n}|${names().join("|")}|${info.map((s) => `${s.kind}${s.state === "open"}`).join("|")}|${match.mySeats().join(",")}`;
+  const key = `${n}|${names().join("|")}|${info.map((s) => `${s.kind}${s.state === "open"}`).join("|")}|${match.mySeats().join(",")}|${match.replaying()}`;
   if (key !== listKey) {
     listKey = key;
     el.seats.innerHTML = Array.from({ length: n }, (_, i) => {
       const human = match.isHuman(i);
       const open = info[i]?.state === "open";
-      const kind = open ? "open seat" : human ? (match.isMine(i) ? "human" : "human, online") : "computer";
+      // A replay's seat is a player of a finished match: who played it, never "online".
+      const kind = match.replaying() ? escapeHtml(match.playedBy(i))
+        : open ? "open seat" : human ? (match.isMine(i) ? "human" : "human, online") : "computer";
       return `<li class="seat-panel" data-testid="seat-panel-${i}" data-seat="${i}">
         <span class="seat-token">${mouseSvg(i, match.letterOf(i), 36)}</span>
         <span class="seat-main">

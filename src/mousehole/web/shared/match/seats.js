@@ -37,5 +37,19 @@ export function seatHelpers(state) {
     return isHuman(seat) && mySeats().includes(seat);
   }
 
-  return { seatsInfo, seatName, letterOf, isHuman, mySeats, isMine };
+  /** Whether the page shows a replay's step (docs/replays.md): its seats are the players of a
+      finished match, with nobody online, away or to connect. */
+  function replaying() {
+    return Boolean(state.snapshot?.replay);
+  }
+
+  /** Who played the seat, as the result says it: "Human", or "Computer · hard" (no presence
+      words: the seat card of a replay). */
+  function playedBy(seat) {
+    const s = seatsInfo()[seat];
+    if (s?.kind !== "computer") return "Human";
+    return s.level ? `Computer · ${s.level}` : "Computer";
+  }
+
+  return { seatsInfo, seatName, letterOf, isHuman, mySeats, isMine, replaying, playedBy };
 }
