@@ -40,13 +40,16 @@ format: $(VENV)/.stamp-dev
 typecheck: $(VENV)/.stamp-dev
 	$(BIN)/mypy
 
-# Browser tests run in a second pytest process: the platform's in tests/browser, each game's in
-# its own folder (tests/games/<name>/browser); the first process skips them (tests/conftest.py).
+# Browser tests run in pytest processes of their own: the platform's in tests/browser, each game's
+# in its own folder (tests/games/<name>/browser); the first process skips them (tests/conftest.py).
 BROWSER_TESTS = tests/browser $(wildcard tests/games/*/browser)
 
+# tests/run.py runs the processes side by side (the suite mostly waits on servers and browsers):
+# the tests without a browser in the foreground, the browser tests shared by two processes whose
+# output (artifacts/logs/) is printed when they end; it fails when any of them fails, and prints
+# each one's 20 slowest tests and wall time (docs/testing.md, Time budget).
 test: lint typecheck chromium postgresql redis nginx
-	$(BIN)/python -m pytest -q --durations=20
-	MOUSEHOLE_BROWSER_TESTS=1 $(BIN)/python -m pytest -q --durations=20 $(BROWSER_TESTS)
+	$(BIN)/python -m tests.run $(BROWSER_TESTS)
 
 # A hundred SIGKILLs of a real server mid-play, and of the instance that drives a room of
 # three (outside `make test`, which kills the driver 6 times; CYCLES=N to change).
