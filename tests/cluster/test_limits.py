@@ -1,4 +1,4 @@
-"""The guessing and room-creation limits hold across the cluster (counted in Redis), not per
+"""The guessing, room-creation and replay limits hold across the cluster (counted in Redis), not per
 instance: an address that spreads its tries over three instances gets no more than from one."""
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ ATTEMPTS = 10
 """Unknown codes an address may try per minute (OnlineSettings.attempts)."""
 ROOMS = 30
 """Rooms an address may create at once (OnlineSettings.rooms_per_address)."""
+REPLAYS = 60
+"""Replays an address may ask for at once (OnlineSettings.replays_per_address)."""
 
 
 @pytest.fixture
@@ -56,6 +58,14 @@ def test_new_rooms_are_counted_for_the_whole_cluster(three: Instances) -> None:
     made = [_status(f"{urls[i % 3]}/api/online", body=body) for i in range(ROOMS)]
     assert made == [201] * ROOMS
     assert [_status(f"{url}/api/online", body=body) for url in urls] == [429, 429, 429]
+
+
+def test_replays_are_counted_for_the_whole_cluster(three: Instances) -> None:
+    urls = [server.url for server in three.servers]
+    asked = [_status(f"{urls[i % 3]}/api/replay", body={}) for i in range(REPLAYS)]
+    assert asked == [400] * REPLAYS  # no record: refused, but counted
+    assert [_status(f"{url}/api/replay", body={}) for url in urls] == [429, 429, 429]
+    assert _status(f"{urls[1]}/api/replay", body={}, address="198.51.100.1") == 400
 
 
 def test_without_redis_each_instance_counts_alone_then_redis_counts_again(

@@ -314,3 +314,36 @@ def test_the_replay_page_is_the_games_page_with_the_replay_bar(client: TestClien
     assert f"/static/{folder}/main.js" in page.text and "shared/replay/replay.css" in page.text
     assert 'id="replay-bar"' not in client.get(f"/play/{PAGE_GAME}").text
     assert client.get("/replay/chess").status_code == 404
+
+
+def test_an_address_that_asks_for_too_many_replays_gets_429_with_retry_after(
+    tmp_path: Path,
+) -> None:
+    """Replaying a record of thousands of moves costs the server a fraction of a second, so
+    replays are counted per address (both endpoints together, bad requests too: the count
+    comes before the work), as room creation is; this machine itself is never counted."""
+    from mousehole.server.rooms.hub import OnlineSettings
+
+    now = [1000.0]
+    settings = OnlineSettings(replays_per_address=6, replays_window=60.0, clock=lambda: now[0])
+    app = create_app(str(tmp_path / "db.sqlite3"), online=settings)
+
+    def client_at(host: str) -> TestClient:  # outside `with`: the app's lifespan runs once
+        return TestClient(app, client=(host, 50000))
+
+    with client_at("198.51.100.7") as first:
+        for _ in range(3):
+            assert first.post("/api/replay", json={"record": {}}).status_code == 400
+            assert first.post("/api/replay/ZZZZZZ", json={}).status_code == 404
+        refused = first.post("/api/replay", json={"record": {}})
+        assert refused.status_code == 429
+        error = refused.json()["error"]
+        assert error["code"] == "too_many_replays"
+        assert error["message"] == "too many replays from this address (6 per 60 s): wait 10 s"
+        assert refused.headers["retry-after"] == "10"  # 6 per 60 s: one per 10 s
+        assert first.post("/api/replay/ZZZZZZ", json={}).status_code == 429
+        assert client_at("198.51.100.8").post("/api/replay", json={}).status_code == 400
+        now[0] += 10
+        assert first.post("/api/replay", json={"record": {}}).status_code == 400
+        for _ in range(20):
+            assert client_at("127.0.0.1").post("/api/replay", json={}).status_code == 400

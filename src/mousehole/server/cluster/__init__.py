@@ -54,4 +54,6 @@ def open_cluster(hub: Hub, store: Store, database: str, url: str) -> Cluster:
     hub.attempts = SharedAttempts(s.attempts, s.attempts_window, s.clock, shared)
     rate = s.rooms_per_address / s.rooms_window
     hub.creations = SharedPerAddress(rate, s.rooms_per_address, s.clock, shared)
+    replays = s.replays_per_address / s.replays_window
+    hub.replays = SharedPerAddress(replays, s.replays_per_address, s.clock, shared, "replays")
     return Cluster(hub, store, database, url)

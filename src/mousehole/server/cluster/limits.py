@@ -99,16 +99,25 @@ class SharedAttempts(Attempts):
 class SharedPerAddress(PerAddress):
     """`PerAddress` (new rooms) with each address's token bucket kept in Redis."""
 
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float], db: redis.Redis):
+    def __init__(
+        self,
+        rate: float,
+        burst: int,
+        clock: Callable[[], float],
+        db: redis.Redis,
+        kind: str = "rooms",
+    ):
         super().__init__(rate, burst, clock)
         self.db = db
+        self.kind = kind
+        """What the bucket counts (its keys' middle part): "rooms", "replays"."""
         self._script: Any = db.register_script(BUCKET)
 
     def take(self, address: str) -> int:
         refill = max(1, math.ceil(self.burst / self.rate)) if self.rate > 0 else 86_400
         try:
             taken, tokens = self._script(
-                keys=[f"mousehole:rooms:{address}"],
+                keys=[f"mousehole:{self.kind}:{address}"],
                 args=[self.rate, self.burst, time.time(), refill],
             )
         except (RedisError, OSError):

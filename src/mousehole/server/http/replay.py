@@ -41,7 +41,7 @@ from ...engine import (
 from ...engine.fairness import check_secret, commitment, uniform
 from ...engine.game import sample_outcome
 from ...games import GAMES, load_game
-from ..rooms.hub import Hub, address
+from ..rooms.hub import Hub, address, client_host
 from ..rooms.online import OnlineRoom
 from ..rooms.play import room_key
 from ..rooms.room import RoomError
@@ -401,9 +401,22 @@ def _refused(error: ReplayError) -> Response:
 _FIND_STATUS = {"too_many_attempts": 429, "storage_failed": 503, "no_room": 404}
 
 
+def _too_many(request: Request, hub: Hub) -> Response | None:
+    """Return the 429 for a client that asked for too many replays lately, or None."""
+    wait = hub.may_replay(client_host(request))
+    if not wait:
+        return None
+    per = f"{hub.settings.replays_per_address} per {hub.settings.replays_window:g} s"
+    message = f"too many replays from this address ({per}): wait {wait} s"
+    return error_response(429, "too_many_replays", message, {"Retry-After": str(wait)})
+
+
 async def room_replay(request: Request) -> Response:
     """POST /api/replay/{room} {token?, view?} -> the finished room's replay for the caller."""
     hub: Hub = request.app.state.hub
+    refused = _too_many(request, hub)
+    if refused is not None:
+        return refused
     data = await json_body(request)
     if isinstance(data, Response):
         return data
@@ -429,6 +442,9 @@ async def room_replay(request: Request) -> Response:
 
 async def file_replay(request: Request) -> Response:
     """POST /api/replay {record, view?} -> the record file's replay, for a view it allows."""
+    refused = _too_many(request, request.app.state.hub)
+    if refused is not None:
+        return refused
     data = await json_body(request, MAX_RECORD_BYTES)
     if isinstance(data, Response):
         return data

@@ -66,6 +66,11 @@ class OnlineSettings:
     rooms_window: float = 600.0
     """Rooms (local matches and online rooms) one address may create at once, and again over
     each window after (429 too_many_rooms); loopback clients are not counted."""
+    replays_per_address: int = 60
+    replays_window: float = 60.0
+    """Replays (of a finished room or a record file) one address may ask for at once, and
+    again over each window after (429 too_many_replays): replaying a record of thousands of
+    moves costs the server a fraction of a second; loopback clients are not counted."""
     max_rooms: int = MAX_ROOMS
     keep_finished_days: float = 30.0
     """Days a finished match stays stored after its last move (its record can be replayed
@@ -95,6 +100,7 @@ class Hub:
     sockets: dict[str, list[Connection]] = field(default_factory=dict)
     attempts: Attempts = field(init=False)
     creations: PerAddress = field(init=False)
+    replays: PerAddress = field(init=False)
     writer: Writer | None = field(init=False)
     _gates: weakref.WeakValueDictionary[str, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
@@ -113,6 +119,8 @@ class Hub:
         self.attempts = Attempts(s.attempts, s.attempts_window, s.clock)
         rate = s.rooms_per_address / s.rooms_window
         self.creations = PerAddress(rate, s.rooms_per_address, s.clock)
+        replays = s.replays_per_address / s.replays_window
+        self.replays = PerAddress(replays, s.replays_per_address, s.clock)
         self.writer = None if self.store is None else Writer(self.store)
 
     # --- rooms in memory and in the store -----------------------------------------------
@@ -185,10 +193,19 @@ class Hub:
         or IPv6 /64). Loopback clients are not counted: they are this machine (the tests, the
         benchmark, a reverse proxy that does not pass the client's address on).
         """
+        return self._take(self.creations, host)
+
+    def may_replay(self, host: str) -> int:
+        """Return 0 when the client at `host` may ask for a replay now, counting it, else the
+        whole seconds it must wait (as `may_create`, with the replays' own bucket)."""
+        return self._take(self.replays, host)
+
+    @staticmethod
+    def _take(bucket: PerAddress, host: str) -> int:
         with contextlib.suppress(ValueError):
             if ipaddress.ip_address(host).is_loopback:
                 return 0
-        return self.creations.take(guessing_key(host))
+        return bucket.take(guessing_key(host))
 
     def new_code(self) -> str:
         """Return a code that no room has."""
