@@ -69,7 +69,8 @@ def main(argv: list[str]) -> int:
                     cwd=ROOT,
                 )
             )
-        plain = subprocess.Popen([*PYTEST, *extra], cwd=ROOT)
+        alone = {k: v for k, v in os.environ.items() if k not in ("MOUSEHOLE_BROWSER_TESTS", QUEUE)}
+        plain = subprocess.Popen([*PYTEST, *extra], cwd=ROOT, env=alone)
         processes = {"tests without a browser": plain}
         for number, process in enumerate(browsers, 1):
             processes[f"browser tests, process {number} of {count}"] = process
