@@ -52,7 +52,7 @@ test: lint typecheck chromium postgresql redis nginx
 	$(BIN)/python -m tests.run $(BROWSER_TESTS)
 
 # A hundred SIGKILLs of a real server mid-play, and of the instance that drives a room of
-# three (outside `make test`, which kills the driver 6 times; CYCLES=N to change).
+# three (outside `make test`, which kills the driver 3 times; CYCLES=N to change).
 soak: $(VENV)/.stamp-dev postgresql redis
 	MOUSEHOLE_SOAK=1 $(BIN)/python -m pytest -q tests/soak
 	MOUSEHOLE_FAILOVER_CYCLES=$${CYCLES:-100} $(BIN)/python -m pytest -q -s \

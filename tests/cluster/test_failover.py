@@ -33,7 +33,7 @@ from tests.cluster.harness import (
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
-CYCLES = int(os.environ.get("MOUSEHOLE_FAILOVER_CYCLES", "6"))
+CYCLES = int(os.environ.get("MOUSEHOLE_FAILOVER_CYCLES", "3"))
 """SIGKILLs of the driving instance in the random-moments test (more under `make soak`)."""
 
 
