@@ -128,7 +128,7 @@ def test_playing_the_first_turn_counts_as_seeing_the_tips(page: Page, server: st
 
     expect(page.get_by_test_id("coach")).to_have_count(0)
     page.wait_for_function(
-        "localStorage.getItem('mousehole.mousetrap.coach') === 'done'", timeout=60_000
+        "() => localStorage.getItem('mousehole.mousetrap.coach') === 'done'", timeout=60_000
     )
     page.get_by_test_id("new-match").click()
     page.get_by_test_id("start-match").click()
