@@ -28,7 +28,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from tests.processes import ServerProcess
+from tests.processes import ServerProcess, post_json
 
 CHROMIUM = os.environ.get("MOUSEHOLE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -201,3 +201,17 @@ def accessibility_violations(page: Page) -> list[str]:
         targets = ", ".join(str(node["target"]) for node in rule["nodes"][:5])
         lines.append(f"{rule['id']} ({rule['impact']}): {rule['help']} at {targets}")
     return lines
+
+
+def two_seat_room(server: str, game: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Create an online room of `game` with two open seats hosted by Ann (seat 0, who starts)
+    and join Bo to seat 1; return the host's answer (code, token) and Bo's (seat, token)."""
+    body = {
+        "game": game,
+        "options": {"seats": 2, "start_seat": 0},
+        "seats": [{"kind": "open"}, {"kind": "open"}],
+        "host_name": "Ann",
+    }
+    made: dict[str, Any] = post_json(f"{server}/api/online", body)
+    joined: dict[str, Any] = post_json(f"{server}/api/online/{made['code']}/join", {"name": "Bo"})
+    return made, joined

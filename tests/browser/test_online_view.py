@@ -15,9 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from mousehole.games import MANIFESTS
-from tests.processes import post_json
 
-from .conftest import NewPage, screenshot
+from .fixtures import NewPage, screenshot, two_seat_room
 
 PAGE_GAMES = [m.name for m in MANIFESTS if m.page is not None]
 
@@ -60,15 +59,8 @@ def _online_match(
     new_page: NewPage, server: str, game: str, friend_width: int
 ) -> tuple[Page, Page]:
     """Ann hosts a two-seat room of `game` at 1280 px, Bo joins at `friend_width`; started."""
-    body = {
-        "game": game,
-        "options": {"seats": 2, "start_seat": 0},
-        "seats": [{"kind": "open"}, {"kind": "open"}],
-        "host_name": "Ann",
-    }
-    made = post_json(f"{server}/api/online", body)
+    made, joined = two_seat_room(server, game)
     code = made["code"]
-    joined = post_json(f"{server}/api/online/{code}/join", {"name": "Bo"})
     host = _player(new_page, server, code, {**made, "name": "Ann", "game": game}, 1280)
     friend = _player(new_page, server, code, {**joined, "name": "Bo", "game": game}, friend_width)
     for page in (host, friend):

@@ -26,6 +26,7 @@ from mousehole.server.store import SQLiteStore
 from tests.processes import ServerProcess, post_json
 
 from .conftest import FAST, NewPage, screenshot, watch_errors
+from .fixtures import two_seat_room
 
 PAGES = [m for m in MANIFESTS if m.page is not None]
 ROOM_GAME = PAGES[0]
@@ -690,15 +691,8 @@ def test_each_seat_of_an_online_room_replays_its_own_view_and_a_spectator_the_pu
 ) -> None:
     server, db = stored_server
     game = SECRET_PAGE.name
-    body = {
-        "game": game,
-        "options": {"seats": 2, "start_seat": 0},
-        "seats": [{"kind": "open"}, {"kind": "open"}],
-        "host_name": "Ann",
-    }
-    made = post_json(f"{server}/api/online", body)
+    made, joined = two_seat_room(server, game)
     code = made["code"]
-    joined = post_json(f"{server}/api/online/{code}/join", {"name": "Bo"})
     _play_online(server, db, game, [made["token"], joined["token"], code])
 
     stored = SQLiteStore(db).load(code)

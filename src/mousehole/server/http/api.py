@@ -13,7 +13,7 @@ from ...games import GAMES
 from ..rooms.hub import Hub, address, client_host
 from ..rooms.online import OnlineRoom, join_link, new_private_id
 from ..rooms.room import OWNER, RoomError
-from ..rooms.wire import MAX_MESSAGE, error_response, json_body
+from ..rooms.wire import MAX_MESSAGE, error_response, json_body, too_many
 from ..store import StorageError
 
 
@@ -30,8 +30,7 @@ def _creation_refused(request: Request, hub: Hub) -> Response | None:
     if not wait:
         return None
     per = f"{hub.settings.rooms_per_address} rooms per {hub.settings.rooms_window:g} s"
-    message = f"too many new rooms from this address ({per}): wait {wait} s"
-    return error_response(429, "too_many_rooms", message, {"Retry-After": str(wait)})
+    return too_many("too_many_rooms", "new rooms", per, wait)
 
 
 async def create_room(request: Request) -> Response:

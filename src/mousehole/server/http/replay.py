@@ -45,7 +45,7 @@ from ..rooms.hub import Hub, address, client_host
 from ..rooms.online import OnlineRoom
 from ..rooms.play import room_key
 from ..rooms.room import RoomError
-from ..rooms.wire import MAX_FRAME, error_response, json_body
+from ..rooms.wire import MAX_FRAME, error_response, json_body, too_many
 from ..text import name_problem
 
 MAX_REPLAY_MOVES = 4000
@@ -407,8 +407,7 @@ def _too_many(request: Request, hub: Hub) -> Response | None:
     if not wait:
         return None
     per = f"{hub.settings.replays_per_address} per {hub.settings.replays_window:g} s"
-    message = f"too many replays from this address ({per}): wait {wait} s"
-    return error_response(429, "too_many_replays", message, {"Retry-After": str(wait)})
+    return too_many("too_many_replays", "replays", per, wait)
 
 
 async def room_replay(request: Request) -> Response:

@@ -125,6 +125,14 @@ MAX_FRAME = 1024 * 1024
 this size is answered `too_large`; a bigger one is abuse, and closes the socket (1009)."""
 
 
+def too_many(code: str, what: str, per: str, wait: int) -> Response:
+    """Return the 429 of an address over one of its limits: `code` (too_many_rooms, say),
+    `what` it asked for too many of ("new rooms"), the limit `per` ("30 rooms per 600 s"),
+    and the whole seconds to `wait`, also in `Retry-After`."""
+    message = f"too many {what} from this address ({per}): wait {wait} s"
+    return error_response(429, code, message, {"Retry-After": str(wait)})
+
+
 def _too_large(limit: int) -> Response:
     return error_response(413, "too_large", f"the request is over {limit} bytes")
 
