@@ -17,6 +17,7 @@ import { initRender, mouseWords, renderPending, scheduleRender } from "./render.
 import { initChoose, promptWords, targets } from "./choose.js";
 import { initAnimate, playMoves, endBatch, skip, skipping } from "./animate.js";
 import { initControls, onKey, showPass, showResult, hideResult } from "./controls.js";
+import { coachFirstTurn } from "./coach-marks.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -62,6 +63,7 @@ function show(snap) {
   app.view = structuredClone(snap.state);
   app.choice = null;
   scheduleRender();
+  requestAnimationFrame(() => coach?.check()); // the first solo turn's tips, once drawn
 }
 
 function reset() {
@@ -93,6 +95,7 @@ function yourTurn(seat, snap) {
   requestAnimationFrame(() => {
     const lost = !document.activeElement || document.activeElement === document.body;
     if (lost && !anyDialogOpen()) el.board.focus({ preventScroll: true });
+    coach?.check();
   });
 }
 
@@ -136,6 +139,7 @@ initRender(match, el);
 initChoose(match, { render: scheduleRender, mouseWords, announce });
 initAnimate(match, { fx: el.fx, render: scheduleRender, addLine, announce });
 initControls(match, { newMatch: () => match.newMatch(), rematch: () => match.rematch() });
+const coach = coachFirstTurn(app); // before the match opens: its first snapshot may be the turn
 scheduleRender();
 match.open();
 

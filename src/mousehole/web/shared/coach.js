@@ -58,6 +58,7 @@ function hasActed(record, seat) {
 
 /** Whether the page shows the first turn of a solo match: its human is to act, for the first time. */
 function firstSoloTurn(snapshot, record) {
+  if (snapshot?.replay) return false; // a replay's step (docs/replays.md): nobody's turn to play
   const seat = soloSeat(snapshot);
   if (seat === null || (snapshot.winners || []).length || snapshot.to_act !== seat) return false;
   return !hasActed(record, seat);

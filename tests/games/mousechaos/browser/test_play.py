@@ -24,8 +24,10 @@ from tests.games.mousechaos.scenes import moving
 
 SETTINGS = (
     'try { localStorage.setItem("mousehole.settings",'
-    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
+    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false}));'
+    ' localStorage.setItem("mousehole.mousechaos.coach", "done"); } catch (e) {}'
 )
+"""Fast, quiet playback, and the first-match tips already seen (test_rules_page.py has them)."""
 WIDE = ViewportSize(width=1280, height=800)
 PHONE = ViewportSize(width=390, height=844)
 PAGE = "window.mousechaosPage"
