@@ -2,7 +2,7 @@
 // chips are for, and how to turn over; then where the full rules are. Words only: the page
 // decides nothing here, and the tips never stop play.
 
-import { offerCoach, soloSeat } from "/static/shared/coach.js";
+import { RULES_TIP, offerCoach, soloSeat } from "/static/shared/coach.js";
 
 /** Offer the tips on the first turn of the player's first solo match (`app`: the page's model). */
 export function coachFirstTurn(app) {
@@ -28,11 +28,7 @@ export function coachFirstTurn(app) {
         title: "Your turn: turn over!",
         text: "Press Turn over (or T). A mouse means the next player must find a cat within its paws.",
       },
-      {
-        target: () => document.querySelector('[data-testid="rules-link"]'),
-        title: "The rules, any time",
-        text: "“How to play” opens the whole rules, with pictures, in a new tab.",
-      },
+      RULES_TIP,
     ],
   });
 }

@@ -2,7 +2,7 @@
 // its strength, the spinner, the tokens to collect; then where the full rules are. Words only:
 // the page decides nothing here, and the tips never stop play.
 
-import { offerCoach, soloSeat } from "/static/shared/coach.js";
+import { RULES_TIP, offerCoach, soloSeat } from "/static/shared/coach.js";
 
 /** Offer the tips on the first turn of the player's first solo match (`app`: the page's model). */
 export function coachFirstTurn(app) {
@@ -29,11 +29,7 @@ export function coachFirstTurn(app) {
         title: "Collect all three colours",
         text: "After a snap everyone else draws a token. The first to hold orange, white and yellow wins.",
       },
-      {
-        target: () => document.querySelector('[data-testid="rules-link"]'),
-        title: "Need the rules?",
-        text: "“How to play” opens them in a new tab, whenever you like.",
-      },
+      RULES_TIP,
     ],
   });
 }

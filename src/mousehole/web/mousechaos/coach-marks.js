@@ -2,7 +2,7 @@
 // numbers, your secret colour, the peeks; then where the full rules are. Words only: the page
 // decides nothing here, and the tips never stop play (the kitchen keeps its keys and clicks).
 
-import { offerCoach, soloSeat } from "/static/shared/coach.js";
+import { RULES_TIP, offerCoach, soloSeat } from "/static/shared/coach.js";
 
 /** Offer the tips on the first turn of the player's first solo match (`app`: the page's model).
     The turn is played on the kitchen, which has no button to watch: the page calls `check()`
@@ -32,11 +32,7 @@ export function coachFirstTurn(app) {
         text: "Lifting a holder off a mouse, or landing one on it, shows you that mouse's colour, "
           + "and only you. The eye marks the mice you have peeked at.",
       },
-      {
-        target: () => document.querySelector('[data-testid="rules-link"]'),
-        title: "Need the rules?",
-        text: "“How to play” opens them in a new tab, whenever you like.",
-      },
+      RULES_TIP,
     ],
   });
 }

@@ -2,7 +2,7 @@
 // trap is for, and how to roll; then where the full rules are. Words only: the page decides
 // nothing here, and the tips never stop play.
 
-import { offerCoach, soloSeat } from "/static/shared/coach.js";
+import { RULES_TIP, offerCoach, soloSeat } from "/static/shared/coach.js";
 import { TOKENS } from "./board.js";
 
 /** Offer the tips on the first turn of the player's first solo match (`app`: the page's model). */
@@ -29,11 +29,7 @@ export function coachFirstTurn(app) {
         title: "Your turn: roll!",
         text: "Press Roll (or R). Your mouse moves that many spaces, and only the space it lands on counts.",
       },
-      {
-        target: () => document.querySelector('[data-testid="rules-link"]'),
-        title: "The rules, any time",
-        text: "“How to play” opens the whole rules, with pictures, in a new tab.",
-      },
+      RULES_TIP,
     ],
   });
 }

@@ -44,6 +44,13 @@ function remember(game) {
   }
 }
 
+/** The last tip of every game: where the whole rules are (the page's "How to play" link). */
+export const RULES_TIP = Object.freeze({
+  target: () => document.querySelector('[data-testid="rules-link"]'),
+  title: "The rules, any time",
+  text: "“How to play” opens the whole rules, with pictures, in a new tab.",
+});
+
 /** The only human seat of a local match against computer players, or null. */
 export function soloSeat(snapshot) {
   if (!snapshot || snapshot.code || snapshot.pace === "server") return null; // online rooms

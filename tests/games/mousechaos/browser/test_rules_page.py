@@ -9,7 +9,12 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.fixtures import FAST, NewPage, screenshot
 
-TITLES = ["Pick a cheese holder", "Your secret colour", "Peek under the holders", "Need the rules?"]
+TITLES = [
+    "Pick a cheese holder",
+    "Your secret colour",
+    "Peek under the holders",
+    "The rules, any time",
+]
 
 
 def _first_turn(page_url: str, new_page: NewPage, width: int = 1280, height: int = 800) -> Page:
