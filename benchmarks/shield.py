@@ -23,9 +23,18 @@ V1 = Path("/sys/fs/cgroup/cpu")
 V2 = Path("/sys/fs/cgroup")
 
 
+_taken: str | None = None
+"""How this process was shielded (`shield`'s answer), or None."""
+
+
 def shield() -> str | None:
     """Move this process into a high-weight CPU cgroup; return how, or None if it cannot."""
-    pid = str(os.getpid())
+    global _taken
+    _taken = _move(str(os.getpid()))
+    return _taken
+
+
+def _move(pid: str) -> str | None:
     try:
         if (V1 / "cpu.shares").exists():
             group = V1 / NAME
@@ -45,17 +54,6 @@ def shield() -> str | None:
 
 
 def current() -> str | None:
-    """Return the shield this process runs in (as `shield` described it), or None."""
-    try:
-        lines = Path("/proc/self/cgroup").read_text().splitlines()
-    except OSError:
-        return None
-    for line in lines:
-        _, controllers, path = line.split(":", 2)
-        if path.rstrip("/").endswith("/" + NAME) and (
-            "cpu" in controllers.split(",") or controllers == ""
-        ):
-            if controllers == "":
-                return f"cgroup v2 {V2 / NAME} (cpu.weight 10000, others 100)"
-            return f"cgroup v1 {V1 / NAME} (cpu.shares 262144, others 1024)"
-    return None
+    """Return how this process was shielded (the run's processes are its children, which
+    inherit its cgroup), or None when it was not."""
+    return _taken
