@@ -97,7 +97,7 @@ def _integer(text: str) -> int:
 
 def _number(text: str) -> float:
     value = float(text)
-    if value in (math.inf, -math.inf):
+    if math.isinf(value):
         raise _OutOfRange(f"the number {_shown(text)} is too large for a double")
     return value
 
