@@ -95,7 +95,6 @@ function yourTurn(seat, snap) {
   requestAnimationFrame(() => {
     const lost = !document.activeElement || document.activeElement === document.body;
     if (lost && !anyDialogOpen()) el.board.focus({ preventScroll: true });
-    coach?.check();
   });
 }
 
