@@ -132,8 +132,11 @@ class Bus:
                     return
                 log.warning("lost Redis (%s): retrying in %.1f s", error, delay)
             finally:
+                # Called through a plain callable type: redis-py types aclose in some releases
+                # and not in others, and mypy strict must pass on either.
+                close: Callable[[], Awaitable[object]] = pubsub.aclose
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await close()
             await asyncio.sleep(delay)
             delay = min(2.0, delay * 2)
 

@@ -81,8 +81,10 @@ class _Link:
                 connection.close()
             self._connection = None
             options = psycopg.conninfo.conninfo_to_dict(self.url)
-            timeout = {} if "connect_timeout" in options else {"connect_timeout": CONNECT_TIMEOUT}
-            connection = psycopg.connect(self.url, autocommit=True, **timeout)  # type: ignore[arg-type]
+            conninfo = self.url
+            if "connect_timeout" not in options:
+                conninfo = psycopg.conninfo.make_conninfo(conninfo, connect_timeout=CONNECT_TIMEOUT)
+            connection = psycopg.connect(conninfo, autocommit=True)
             if "lock_timeout" not in str(options.get("options") or ""):
                 connection.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
             self._connection = connection
