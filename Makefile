@@ -1,43 +1,65 @@
 # Mousehole developer tasks. Everything runs inside .venv, made from the interpreter $(PY).
-#   make test    lint, type-check and run the tests (what CI runs)
-#   make serve   run the web app on http://127.0.0.1:8000
+#   make test         lint, type-check and run the tests (what CI runs)
+#   make serve        run the web app on http://127.0.0.1:8000
+#   make lock         move every pinned dependency to its newest allowed version (then test)
+#   make test-latest  run the whole suite on the newest versions, without the lock
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# The folders of Python code: the package, its tests and the benchmarks.
-LINT_PATHS := src tests benchmarks
+# The folders of Python code: the package, its tests, the benchmarks and the Makefile's helpers.
+LINT_PATHS := src tests benchmarks tools
+# Every Python package the project installs, direct and transitive, runtime, extras and dev
+# tools, pinned with hashes (docs/testing.md, The lock); the server-only subset for operators.
+LOCK := requirements.lock
+SERVER_LOCK := requirements-server.lock
+# uv pip compile's settings for both locks: one lock for every platform and Python version that
+# requires-python admits, resolved as for the oldest, with every file's hash.
+COMPILE := $(BIN)/uv pip compile --universal --python-version 3.11 --generate-hashes --quiet \
+	--custom-compile-command "make lock"
 
-.PHONY: venv serve lint format typecheck test soak bench clean chromium postgresql redis
+.PHONY: python venv serve lint format typecheck test test-latest lock soak bench clean chromium \
+	postgresql redis nginx system
 
-venv: $(VENV)/.stamp-dev
+venv: $(VENV)/.stamp
 
-$(BIN)/python:
+# Refuses, by name, an interpreter outside pyproject.toml's requires-python.
+python:
+	@$(PY) tools/preflight.py python
+
+# The venv holds exactly the lock: made anew, with hash-checked pins and no dependency resolution,
+# whenever the lock changes (so nothing a previous lock installed stays behind), and left alone
+# while it does not. pip itself is one of the pins.
+$(VENV)/.stamp-lock: $(LOCK)
+	@$(PY) tools/preflight.py python
+	@$(PY) -c 'import ensurepip, venv' 2>/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv; \
+		else \
+			echo "$(PY) cannot make a venv: sudo apt-get install -y python3-venv" >&2; exit 1; \
+		fi; }
+	rm -rf $(VENV)
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-
-# Runtime-only install (what `serve` needs).
-$(VENV)/.stamp: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps --only-binary :all: -r $(LOCK)
 	touch $@
 
-# Runtime plus the dev tools; it satisfies the runtime stamp too.
-$(VENV)/.stamp-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(VENV)/.stamp $@
+# The package itself, editable, built by the locked setuptools already in the venv.
+$(VENV)/.stamp: $(VENV)/.stamp-lock pyproject.toml
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $@
 
 serve: $(VENV)/.stamp
 	$(BIN)/mousehole serve --host 127.0.0.1 --port 8000
 
-lint: $(VENV)/.stamp-dev
+lint: $(VENV)/.stamp
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/ruff format --check $(LINT_PATHS)
 
 # Rewrites files: fixes what ruff can, then formats.
-format: $(VENV)/.stamp-dev
+format: $(VENV)/.stamp
 	$(BIN)/ruff check --fix $(LINT_PATHS)
 	$(BIN)/ruff format $(LINT_PATHS)
 
-typecheck: $(VENV)/.stamp-dev
+typecheck: $(VENV)/.stamp
 	$(BIN)/mypy
 
 # Browser tests run in pytest processes of their own: the platform's in tests/browser, each game's
@@ -48,12 +70,38 @@ BROWSER_TESTS = tests/browser $(wildcard tests/games/*/browser)
 # the tests without a browser in the foreground, the browser tests shared by two processes whose
 # output (artifacts/logs/) is printed when they end; it fails when any of them fails, and prints
 # each one's 20 slowest tests and wall time (docs/testing.md, Time budget).
-test: lint typecheck chromium postgresql redis nginx
+test: python system lint typecheck
 	$(BIN)/python -m tests.run $(BROWSER_TESTS)
+
+# The Debian programs the suite drives, installed when missing, then checked against the
+# versions the suite supports (tools/preflight.py; a clear refusal instead of odd failures).
+system: chromium postgresql redis nginx
+	@$(PY) tools/preflight.py system
+
+# Resolves every dependency anew to the newest versions pyproject.toml allows (plus pip and the
+# build backend, tools/preflight.py lock-inputs), then the operators' subset with the same pins.
+# Commit the two files only after `make test` passes on them.
+lock: $(VENV)/.stamp
+	$(PY) tools/preflight.py lock-inputs \
+		| $(COMPILE) --upgrade --all-extras -o $(LOCK) pyproject.toml -
+	$(COMPILE) --extra postgres --extra redis -c $(LOCK) -o $(SERVER_LOCK) pyproject.toml
+
+# The whole suite in a throwaway venv of the newest releases (no lock): what `make lock` would
+# bring, tried before committing to it. tests/test_lock.py skips its pin check there.
+LATEST := .venv-latest
+test-latest:
+	@$(PY) tools/preflight.py python
+	rm -rf $(LATEST)
+	$(PY) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install --quiet --upgrade pip setuptools
+	$(LATEST)/bin/python -m pip install --quiet -e ".[$$($(LATEST)/bin/python -c \
+		'import tomllib; print(",".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]))')]"
+	touch $(LATEST)/.stamp-lock $(LATEST)/.stamp
+	MOUSEHOLE_UNLOCKED=1 $(MAKE) test VENV=$(LATEST)
 
 # A hundred SIGKILLs of a real server mid-play, and of the instance that drives a room of
 # three (outside `make test`, which kills the driver 3 times; CYCLES=N to change).
-soak: $(VENV)/.stamp-dev postgresql redis
+soak: $(VENV)/.stamp system
 	MOUSEHOLE_SOAK=1 $(BIN)/python -m pytest -q tests/soak
 	MOUSEHOLE_FAILOVER_CYCLES=$${CYCLES:-100} $(BIN)/python -m pytest -q -s \
 		tests/cluster/test_failover.py -k random_moments
@@ -92,7 +140,6 @@ redis:
 # Debian's nginx for the reverse proxy's tests: tests/nginx.py runs deploy/nginx.conf in an nginx of
 # its own (its own folder, a free port, `nginx -p DIR -c FILE`); the machine's nginx config and any
 # nginx it runs are never touched. In CI (CI=true) those tests must run.
-.PHONY: nginx
 nginx:
 	@test -x /usr/sbin/nginx || command -v nginx >/dev/null || { \
 		if [ "$$(id -u)" = 0 ]; then \
@@ -101,11 +148,11 @@ nginx:
 			echo "make test needs Debian's nginx: sudo apt-get install -y nginx" >&2; exit 1; \
 		fi; }
 
-bench: $(VENV)/.stamp-dev
+bench: $(VENV)/.stamp
 	$(BIN)/python -m benchmarks --online
 
-# Removes the venv, caches and build output; keeps var/ (the local database).
+# Removes the venvs, caches and build output; keeps var/ (the local database).
 clean:
-	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) $(LATEST) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis
 	find . -path ./.git -prune -o \( -name __pycache__ -o -name '*.egg-info' \) -type d -prune \
 		-exec rm -rf {} +
