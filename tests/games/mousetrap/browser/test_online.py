@@ -5,7 +5,8 @@ and started again; the join page explains bad codes.
 
 The server runs with a 1 s grace period (MOUSEHOLE_ONLINE_GRACE) so that host controls for
 absent players can be exercised without waiting a minute; one test has a server of its own with
-a 4 s grace, long enough to watch (and photograph) the host's countdown.
+an 8 s grace, long enough to watch (and photograph) the host's countdown even on a busy
+machine.
 """
 
 from __future__ import annotations
@@ -63,9 +64,9 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
 
 @pytest.fixture(scope="module")
 def patient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server whose online rooms give absent players a 4 s grace period."""
+    """A server whose online rooms give absent players an 8 s grace period."""
     yield from _serve(
-        tmp_path_factory, {"MOUSEHOLE_ONLINE_GRACE": "4", "MOUSEHOLE_COMPUTER_DELAY": "0.1"}
+        tmp_path_factory, {"MOUSEHOLE_ONLINE_GRACE": "8", "MOUSEHOLE_COMPUTER_DELAY": "0.1"}
     )
 
 
@@ -350,7 +351,7 @@ def test_the_join_page_lists_the_summary_and_host_controls_count_down(
     code = made["code"]
     status, summary = _get(f"{server}/api/online/{code.lower()}")
     assert status == 200, summary
-    assert summary["grace"] == 4 and summary["host"] == 0 and not summary["started"]
+    assert summary["grace"] == 8 and summary["host"] == 0 and not summary["started"]
     assert [s["state"] for s in summary["seats"]] == ["absent", "open", "open"]
     assert "token" not in json.dumps(summary)
     assert _get(f"{server}/api/online/ZZZZZZ") == (
@@ -401,19 +402,20 @@ def test_the_join_page_lists_the_summary_and_host_controls_count_down(
     friend.close()
     expect(host.get_by_test_id("room-seat-2")).to_have_attribute("data-state", "absent")
     wait = host.get_by_test_id("host-wait-2")
-    expect(wait).to_have_text(re.compile(r"^available in [1-4] s$"))
+    expect(wait).to_have_text(re.compile(r"^available in [1-8] s$"))
+    left = int(re.findall(r"\d+", wait.inner_text())[0])
     expect(host.get_by_test_id("replace-2")).to_be_disabled()
     expect(host.get_by_test_id("reopen-2")).to_be_disabled()
     expect(host.get_by_test_id("replace-level-2")).to_be_enabled()  # a level may be chosen now
     assert host.get_by_test_id("replace-2").get_attribute("aria-describedby") == "host-wait-2"
     expect(host.get_by_test_id("host-wait-1")).to_have_count(0)  # open seats have no controls
     screenshot(host, "online-host-countdown-1280")
-    left = int(re.findall(r"\d+", wait.inner_text())[0])
-    if left > 1:
-        expect(wait).to_have_text(f"available in {left - 1} s")  # counted down between snapshots
+    if left > 1:  # counted down between snapshots: a smaller number follows
+        lower = "|".join(str(n) for n in range(1, left))
+        expect(wait).to_have_text(re.compile(rf"^available in ({lower}) s$"))
     host.set_viewport_size({"width": 390, "height": 844})
     screenshot(host, "online-host-countdown-390")
-    expect(host.get_by_test_id("replace-2")).to_be_enabled(timeout=8_000)
+    expect(host.get_by_test_id("replace-2")).to_be_enabled(timeout=12_000)
     expect(host.get_by_test_id("reopen-2")).to_be_enabled()
     expect(wait).to_have_count(0)
     expect(host.get_by_test_id("room-seat-state-2")).to_contain_text("Away for")
@@ -423,7 +425,7 @@ def test_the_join_page_lists_the_summary_and_host_controls_count_down(
     host.get_by_test_id("reopen-2").click()
     expect(host.get_by_test_id("room-seat-2")).to_have_attribute("data-state", "open")
     expect(host.get_by_test_id("room-message")).to_be_hidden()  # nothing was refused
-    assert host.evaluate("() => window.mousetrapPage.snapshot.grace") == 4
+    assert host.evaluate("() => window.mousetrapPage.snapshot.grace") == 8
 
 
 @pytest.fixture
