@@ -119,14 +119,17 @@ NewPage = Callable[..., Page]
 def new_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[NewPage]:
     """Open pages in browser contexts of their own (several players, each with own storage).
 
-    `new_page(width=390, height=844)` opens a phone-sized one. Any console or page error fails
-    the test, as with `page`.
+    `new_page(width=390, height=844)` opens a phone-sized one, and `touch=True` makes it a
+    touch screen (a phone: touch events, no hover, a coarse pointer). Any console or page error
+    fails the test, as with `page`.
     """
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
-    def make(width: int = 1280, height: int = 800) -> Page:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 1280, height: int = 800, touch: bool = False) -> Page:
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+        )
         contexts.append(context)
         page = context.new_page()
         watch_errors(page, errors)
@@ -138,13 +141,16 @@ def new_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[NewPa
     assert not errors, f"{request.node.name}: " + "; ".join(errors)
 
 
-def screenshot(page: Page, name: str) -> Path:
-    """Save a full-page screenshot as a test artifact and return its path, after checking the
-    page as it is with axe-core: a state worth looking at is one a player meets, so it must
-    pass the automated accessibility rules too (a violation fails the test, naming them)."""
+def screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
+    """Save a full-page screenshot (or, `full_page=False`, the window as the player sees it) as
+    a test artifact and return its path, after checking the page as it is with axe-core: a
+    state worth looking at is one a player meets, so it must pass the automated accessibility
+    rules too (a violation fails the test, naming them). Chromium's full-page capture of an
+    emulated touch screen draws what only a mouse page shows (its key caps): the window's
+    picture is the phone's own."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     found = accessibility_violations(page)
     assert not found, f"{name}: accessibility violations:\n" + "\n".join(found)
     return path
