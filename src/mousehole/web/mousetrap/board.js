@@ -273,7 +273,7 @@ export function tokenMarkup(seat, letter, size = 13) {
     <circle cx="${-s * 0.75}" cy="${-s * 1.05}" r="${s * 0.42}" fill="#e9a3ad" stroke="#3a2817" stroke-width="2"/>
     <circle cx="${s * 0.75}" cy="${-s * 1.05}" r="${s * 0.42}" fill="#e9a3ad" stroke="#3a2817" stroke-width="2"/>
     <g fill="${token.colour}" stroke="#3a2817" stroke-width="2.5" stroke-linejoin="round">${shapeMarkup(token.shape, s)}</g>
-    <text class="token-letter" y="${s * 0.36}" text-anchor="middle" font-size="${s * 1.05}"
+    <text class="token-letter" y="${token.shape === "triangle" ? s * 0.22 : 0}" dy="0.36em" text-anchor="middle"
       fill="#ffffff">${escapeHtml(letter)}</text>
   </g>`;
 }
@@ -384,8 +384,8 @@ function penMarkup() {
   return `<g class="caught-pen" data-testid="caught-pen" display="none">
     <rect class="pen-box" x="${x}" y="${y}" width="${width}" height="${height}" rx="14"/>
     <g class="pen-tag" transform="translate(${cx} ${y})">
-      <rect x="-33" y="-11" width="66" height="21" rx="6"/>
-      <text y="5" text-anchor="middle">Caught</text>
+      <rect x="-42" y="-14" width="84" height="26" rx="7"/>
+      <text y="6" text-anchor="middle">Caught</text>
     </g>
   </g>`;
 }

@@ -3,6 +3,7 @@
 // nothing here, and the tips never stop play.
 
 import { RULES_TIP, offerCoach, soloSeat } from "/static/shared/coach.js";
+import { byInput } from "/static/shared/input.js";
 import { TOKENS } from "./board.js";
 
 /** Offer the tips on the first turn of the player's first solo match (`app`: the page's model). */
@@ -27,7 +28,7 @@ export function coachFirstTurn(app) {
       {
         target: () => document.getElementById("roll"),
         title: "Your turn: roll!",
-        text: "Press Roll (or R). Your mouse moves that many spaces, and only the space it lands on counts.",
+        text: `${byInput("Press Roll (or R).", "Tap Roll.")} Your mouse moves that many spaces, and only the space it lands on counts.`,
       },
       RULES_TIP,
     ],

@@ -64,6 +64,7 @@ function spaceOf(target) {
 function bindBoard() {
   const board = el.board;
   board.addEventListener("click", (event) => {
+    if (handlers.zoomTo(event)) return; // a tap on a map too small to read: it zooms in there
     const node = spaceOf(event.target);
     if (node) {
       focusSpace(Number(node.dataset.space), false);

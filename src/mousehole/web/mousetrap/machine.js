@@ -15,6 +15,9 @@ export const COMPONENTS = Object.freeze([
   "Diving board", "Diver", "Cage Base C", "Washtub", "Cage post", "Cage",
 ]);
 
+/** How much smaller a two-digit part number is drawn than a one-digit one (in the same badge). */
+export const TWO_DIGITS = 0.95;
+
 const CAGE_DROP = 238; // from hanging at the top of the post to resting on Base C
 const START = Object.freeze({
   crank: 0, stop: 0, band: 0, shoe: 28, bucket: 0, m1x: 250, m1y: 167, hand: 0,
@@ -105,7 +108,9 @@ function finalPose(outcome) {
 
 // ---------------------------------------------------------------- the machine
 
-export function createMachine(svgParent, { idPrefix = "m" } = {}) {
+/** Draw the machine into `svgParent`. `numberSize`: the font size of the parts' numbers in the
+    machine's own units (their badges grow with them), larger where the machine is drawn small. */
+export function createMachine(svgParent, { idPrefix = "m", numberSize = 12 } = {}) {
   const root = el("g", { class: "mousetrap-machine", id: `${idPrefix}-machine`, "data-installed": 0,
     "data-cage": "up", "data-running": "false" }, svgParent);
   const parts = {};
@@ -116,15 +121,26 @@ export function createMachine(svgParent, { idPrefix = "m" } = {}) {
     const body = el("g", {}, group);
     const { label } = DRAW[n](body, parts);
     const badge = el("g", { class: "mt-number", "aria-hidden": "true" }, body);
-    el("circle", { cx: label[0], cy: label[1], r: 9, ...inked("#fffdf5", 1.8) }, badge);
-    el("text", { x: label[0], y: label[1] + 4, "text-anchor": "middle", "font-size": n > 9 ? 10.5 : 12,
-      "font-weight": 700, "font-family": "Kalam, ui-rounded, sans-serif", fill: INK }, badge).textContent = n;
+    el("circle", { cx: label[0], cy: label[1], ...inked("#fffdf5", 1.8) }, badge);
+    el("text", { x: label[0], "text-anchor": "middle", "font-weight": 700,
+      "font-family": "Kalam, ui-rounded, sans-serif", fill: INK }, badge).textContent = n;
     groups.push({ group, body, badge, label });
   }
+  setNumberSize(numberSize);
   let pose = { ...START };
   let count = 0;
   let current = null; // the run in progress: { cancelled, speed, finish }
   render(parts, pose);
+
+  /** The parts' numbers at `size` units (two-digit ones a hair smaller), in badges to fit. */
+  function setNumberSize(size) {
+    groups.forEach(({ badge, label }, i) => {
+      const [circle, text] = badge.children;
+      circle.setAttribute("r", String(size * 0.75));
+      text.setAttribute("y", String(label[1] + size / 3));
+      text.setAttribute("font-size", String(i + 1 > 9 ? size * TWO_DIGITS : size));
+    });
+  }
 
   function highlight(n) {
     groups.forEach(({ group, badge }, i) => {
@@ -292,6 +308,7 @@ export function createMachine(svgParent, { idPrefix = "m" } = {}) {
   return {
     element: root,
     setInstalled,
+    setNumberSize,
     installed: () => count,
     run,
     skip() {

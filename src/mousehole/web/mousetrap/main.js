@@ -11,9 +11,8 @@ import { createMachine } from "./machine.js";
 import { MACHINE_PLACE, SPACES, TOKENS, tokenSvg } from "./board.js";
 import { initLog, addLine, clearLog, exportLog, restoreLog } from "./log.js";
 import { coachFirstTurn } from "./coach-marks.js";
-import {
-  initRender, scheduleRender, seatCount, setBox, boxFor, resetFollow, refreshSpaceLabels, renderPending,
-} from "./render.js";
+import { initRender, scheduleRender, seatCount, refreshSpaceLabels, renderPending } from "./render.js";
+import { boxFor, resetFollow, setBox, zoomToTap } from "./viewbox.js";
 import { initAnimate, playMoves, endBatch, skip, replayTrap, onWheel, setDie } from "./animate.js";
 import {
   initControls, onKey, confirm, showSplit, hideSplit, showPass, showWinner, hideWinner, focusTrapPanel,
@@ -43,9 +42,12 @@ const SETUP = {
 
 const $ = (id) => document.getElementById(id);
 
-/** The page's model: the controller keeps its fields here too (docs/web.md). */
+/** The page's model: the controller keeps its fields here too (docs/web.md). A phone starts in
+    the view that follows the mouse to move: the whole board on its narrow screen is a map whose
+    labels are too small to read (render.js hides them there). */
 const app = {
-  view: null, viewMode: "overview", lastCrank: null, shownWinners: [], followSeat: null,
+  view: null, viewMode: matchMedia("(max-width: 40rem)").matches ? "zoom" : "overview",
+  lastCrank: null, shownWinners: [], followSeat: null,
   animSeat: null, machinePrompt: null, machineDirty: false,
 };
 
@@ -69,7 +71,9 @@ machineGroup.setAttribute(
   "transform",
   `translate(${MACHINE_PLACE.x} ${MACHINE_PLACE.y}) scale(${MACHINE_PLACE.scale})`,
 );
-const machine = createMachine(machineGroup, { idPrefix: "play-" });
+// The parts' numbers large enough to read in the trap close-up (render.js hides them where the
+// board is drawn too small for them).
+const machine = createMachine(machineGroup, { idPrefix: "play-", numberSize: 18 });
 
 // ---------------------------------------------------------------- the view
 
@@ -226,6 +230,11 @@ initControls(el, {
     match.act({ type: "end" });
   },
   view: setView,
+  zoomTo: (event) => {
+    const zoomed = zoomToTap(event);
+    if (zoomed) scheduleRender();
+    return zoomed;
+  },
   replay: () => replayTrap(),
   newMatch: () => match.newMatch(),
   rematch: () => match.rematch(),

@@ -1,14 +1,17 @@
 // State -> DOM, batched per animation frame: the seat panels, supply and machine counts, the
-// mice on the board, the action bar (what the server says is legal now) and the viewBox.
+// mice on the board, the action bar (what the server says is legal now) and the view's mode
+// (its viewBox is viewbox.js's).
 // It shows `app.view` (what has been animated so far) and `app.snapshot` (the server's truth);
 // `app` is the page's model, kept by the shared match controller (docs/web.md).
 
 import {
-  COMPONENT_COUNT, COMPONENT_NAMES, SPACES, VIEWS, boardMarkup, createSvg,
-  mouseSpots, spaceAria, tokenMarkup, tokenSvg, zoomBox, POSITIONS, CHEESE_WHEEL, BOARD_BOX,
+  COMPONENT_COUNT, COMPONENT_NAMES, SPACES, boardMarkup, createSvg,
+  mouseSpots, spaceAria, tokenMarkup, tokenSvg, POSITIONS, CHEESE_WHEEL,
 } from "./board.js";
 import { escapeHtml } from "/static/shared/html.js";
+import { byInput } from "/static/shared/input.js";
 import { getSetting, setSetting, subscribe } from "/static/shared/settings.js";
+import { boxFor, followMouse, initViewBox, legible, setBox } from "./viewbox.js";
 
 let app = null;
 let el = {};
@@ -19,6 +22,8 @@ let isMine = null;
 let queued = false;
 let seatKey = "";
 let boardSeatCount = 0;
+let textChanged = false; // new text on the board: its legibility is checked after the redraw
+let shownComponents = -1;
 
 // The bars drawn over a caught mouse's token in the pen (its colour and shape show through).
 const CAGE_BARS = "M-14 -22 V22 M-5 -24 V24 M5 -24 V24 M14 -22 V22 M-17 -22 H17 M-17 22 H17";
@@ -28,6 +33,7 @@ export function initRender(match, elements) {
   app = match.state;
   el = elements;
   ({ seatName, letterOf, isHuman, isMine } = match);
+  initViewBox(app, el.board);
   // The view is fitted to the frame's shape (fitBox): again whenever the frame changes size.
   new ResizeObserver(() => setBox(boxFor(app.viewMode), { instant: true })).observe(el.board);
   initSidePanel();
@@ -89,6 +95,7 @@ export function drawBoard(count) {
   if (count === boardSeatCount) return;
   boardSeatCount = count;
   el.boardStatic.innerHTML = boardMarkup(count);
+  textChanged = true;
 }
 
 function legalOf(type) {
@@ -155,6 +162,10 @@ function renderStats() {
   if (!view) return;
   el.supply.textContent = String(view.supply);
   el.components.textContent = `${view.components} / ${COMPONENT_COUNT}`;
+  if (view.components !== shownComponents) {
+    shownComponents = view.components;
+    textChanged = true; // the machine's new parts have their numbers
+  }
   el.nextPart.textContent = view.components >= COMPONENT_COUNT
     ? "Machine complete: land on Turn Crank!"
     : `Next: #${view.components + 1} ${COMPONENT_NAMES[view.components]}`;
@@ -174,6 +185,7 @@ function renderMice() {
         <title>${escapeHtml(seatName(i))}</title>`;
       layer.append(g);
     }
+    textChanged = true;
   }
   if (!view) return;
   const spots = mouseSpots(view.mice);
@@ -206,9 +218,10 @@ function spendButton(target) {
   const name = escapeHtml(seatName(target));
   const onWheel = app.view?.mice[target]?.position === CHEESE_WHEEL;
   const key = spendKey(target);
+  // The token is too small for its letter here: the name beside it says who.
   return `<button type="button" class="btn btn-small" data-testid="spend-${target}" data-target="${target}"
     data-key="${key}" aria-keyshortcuts="${key}" title="Pay 1 cheese to move ${name} (${key})"><kbd>${key}</kbd>
-    ${tokenSvg(target, letterOf(target), 20)} ${name}${onWheel ? ' <span class="on-wheel">(on the Wheel)</span>' : ""}</button>`;
+    ${tokenSvg(target, "", 20)} ${name}${onWheel ? ' <span class="on-wheel">(on the Wheel)</span>' : ""}</button>`;
 }
 
 function setPrompt(main, sub = "") {
@@ -272,11 +285,11 @@ function renderActions() {
   const seat = app.view?.current;
   if (app.animating && app.machinePrompt) {
     // The trap's chain reaction: say what happens, not whose turn it is (animate.js).
-    setPrompt(app.machinePrompt.main, app.machinePrompt.sub || "Press S or Skip to jump ahead.");
+    setPrompt(app.machinePrompt.main, app.machinePrompt.sub || skipWords());
     return;
   }
   if (app.animating) {
-    setPrompt(`${seatName(app.animSeat ?? seat)} is moving…`, "Press S or Skip to jump ahead.");
+    setPrompt(`${seatName(app.animSeat ?? seat)} is moving…`, skipWords());
     return;
   }
   if (snap.to_act === null || snap.to_act === undefined) {
@@ -301,10 +314,14 @@ function renderActions() {
   } else if (legalOf("split").length) {
     setPrompt(`${who}: choose whom to take cheese from.`);
   } else if (roll) {
-    setPrompt(`${who}, your turn.`, "Roll the die: press R or Space.");
+    setPrompt(`${who}, your turn.`, byInput("Roll the die: press R or Space.", "Roll the die: tap Roll."));
   } else {
     setPrompt(`${who}…`);
   }
+}
+
+function skipWords() {
+  return byInput("Press S or Skip to jump ahead.", "Tap Skip to jump ahead.");
 }
 
 function renderToolbar() {
@@ -316,6 +333,7 @@ function renderToolbar() {
   el.speed.setAttribute("aria-pressed", String(app.fast));
   el.download.disabled = !app.record;
   el.connection.textContent = app.connected || !app.snapshot ? "" : "Reconnecting…";
+  el.board.dataset.view = app.viewMode;
 }
 
 function renderSpaces() {
@@ -349,85 +367,9 @@ function renderNow() {
   renderActions();
   renderToolbar();
   if (app.viewMode === "zoom") followMouse();
-}
-
-// ---------------------------------------------------------------- the viewBox
-
-let boxNow = VIEWS.overview.slice();
-let boxAnim = null;
-
-export function currentBox() {
-  return boxNow.slice();
-}
-
-function applyBox(box) {
-  boxNow = box;
-  el.board.setAttribute("viewBox", box.map((v) => Math.round(v * 10) / 10).join(" "));
-}
-
-/** `box` widened (or heightened) to the board frame's shape, kept on the drawn board where it
-    fits: the frame shows more of the board round a view instead of empty bands beside it. */
-function fitBox(box) {
-  const { clientWidth: w, clientHeight: h } = el.board;
-  if (!w || !h) return box.slice();
-  const [bx, by, bw, bh] = BOARD_BOX;
-  let [x, y, width, height] = box;
-  const along = (start, size, grown, min, span) => {
-    const at = start - (grown - size) / 2;
-    return grown >= span ? min + (span - grown) / 2 : Math.min(Math.max(at, min), min + span - grown);
-  };
-  if (width / height < w / h) {
-    const grown = (height * w) / h;
-    x = along(x, width, grown, bx, bw);
-    width = grown;
-  } else {
-    const grown = (width * h) / w;
-    y = along(y, height, grown, by, bh);
-    height = grown;
+  if (textChanged) {
+    textChanged = false;
+    legible();
   }
-  return [x, y, width, height];
 }
 
-/** Move the viewBox to `target` (fitted to the frame), animated unless `instant`. */
-export function setBox(target, { instant = false, duration = 520 } = {}) {
-  if (boxAnim) cancelAnimationFrame(boxAnim);
-  boxAnim = null;
-  target = fitBox(target);
-  if (instant || duration <= 0) {
-    applyBox(target.slice());
-    return;
-  }
-  const from = boxNow.slice();
-  const start = performance.now();
-  const step = (now) => {
-    const t = Math.min(1, (now - start) / duration);
-    const e = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
-    applyBox(from.map((v, i) => v + (target[i] - v) * e));
-    boxAnim = t < 1 ? requestAnimationFrame(step) : null;
-  };
-  boxAnim = requestAnimationFrame(step);
-}
-
-/** The viewBox of a view mode ("zoom" centres on the mouse to follow). */
-export function boxFor(mode) {
-  if (mode !== "zoom") return VIEWS[mode].slice();
-  const view = app.view;
-  const seat = app.followSeat ?? view?.current ?? 0;
-  const mouse = view?.mice?.[seat];
-  const p = mouse && !mouse.captured ? mouseSpots(view.mice)[seat] : POSITIONS[0];
-  return zoomBox(p.x, p.y);
-}
-
-let followKey = "";
-
-function followMouse() {
-  const target = boxFor("zoom");
-  const key = target.join(",");
-  if (key === followKey) return;
-  followKey = key;
-  setBox(target, { instant: app.reduced, duration: 380 * app.factor });
-}
-
-export function resetFollow() {
-  followKey = "";
-}

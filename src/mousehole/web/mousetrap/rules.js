@@ -3,11 +3,12 @@
 // tokens, and the trap is machine.js's machine. The words are in the page; this module only
 // draws, so the page reads the same without it.
 
+import { keepLegible } from "/static/shared/legible.js";
 import { reducedMotion } from "/static/shared/settings.js";
 import {
   MACHINE_PLACE, POSITIONS, RING, SVG_NS, VIEWS, boardMarkup, tokenMarkup,
 } from "./board.js";
-import { createMachine } from "./machine.js";
+import { TWO_DIGITS, createMachine } from "./machine.js";
 
 const INK = "#3a2817";
 // The bars drawn over a caught mouse (render.js draws the same over a mouse in the pen).
@@ -122,6 +123,14 @@ function drawLoop(svg) {
 function drawMachine(svg) {
   const machine = createMachine(svg, { idPrefix: "rules" });
   machine.setInstalled(23);
+  // The picture is about the parts' numbers: as large as it takes to read them at 11.5 px
+  // however narrow the picture is drawn (a phone's: badges a little larger on the parts).
+  const fit = () => {
+    const scale = svg.getScreenCTM()?.a;
+    if (scale) machine.setNumberSize(Math.min(26, Math.max(12, 11.5 / (scale * TWO_DIGITS))));
+  };
+  new ResizeObserver(fit).observe(svg);
+  fit();
   const button = document.getElementById("run-trap");
   const status = document.getElementById("trap-status");
   button.addEventListener("click", async () => {
@@ -145,11 +154,17 @@ function drawCrank(svg) {
   const crank = POSITIONS[46];
   const wheel = POSITIONS[49];
   svg.append(group(`${mouse(0, crank.x, crank.y + 4, 18)}${mouse(2, wheel.x, wheel.y + 4, 18)}`));
-  // The whole trap and the whole loop: from Turn Crank at the bottom up to the cage.
-  const [x0, y0] = [MACHINE_PLACE.x - 12, VIEWS.trap[1]];
+  // The whole trap and the whole loop: from Turn Crank at the bottom up to the cage; in a
+  // narrow picture (a phone's) only the loop under the cage, so its spaces can be read.
   const x1 = RING.cx + RING.r + 46;
   const y1 = RING.cy + RING.r + 46;
-  svg.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].map(Math.round).join(" "));
+  const frame = () => {
+    const x0 = svg.clientWidth < 520 ? RING.cx - RING.r - 46 : MACHINE_PLACE.x - 12;
+    const y0 = VIEWS.trap[1];
+    svg.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].map(Math.round).join(" "));
+  };
+  new ResizeObserver(frame).observe(svg);
+  frame();
 }
 
 function drawWinning(svg) {
@@ -174,4 +189,6 @@ drawLoop(pic("loop"));
 drawMachine(pic("machine"));
 drawCrank(pic("crank"));
 drawWinning(pic("winning"));
+// What a picture would draw too small to read where it is shown is left out (legible.js).
+for (const svg of document.querySelectorAll("svg.rules-pic")) keepLegible(svg);
 document.body.dataset.drawn = "true";

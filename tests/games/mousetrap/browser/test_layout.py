@@ -236,3 +236,96 @@ def test_on_a_phone_every_space_in_the_path_view_is_a_24_px_tap_target(
     found = page.evaluate(TAP_TARGETS)
     assert found["shown"] >= (40 if view == "path" else 5), found
     assert not found["small"], found["small"]
+
+
+def _view_box(page: Page) -> list[float]:
+    return [float(v) for v in page.get_by_test_id("board").get_attribute("viewBox").split()]
+
+
+SHOWN_LABELS = """() => [...document.querySelectorAll("#board text")]
+  .filter((t) => t.textContent.trim() && t.checkVisibility({ visibilityProperty: true }))
+  .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
+
+
+def test_a_phone_opens_on_the_mouse_to_move_and_a_laptop_on_the_whole_board(
+    new_page: NewPage, server: str
+) -> None:
+    for width, height, view in ((390, 844, "zoom"), (1280, 800, "overview")):
+        page = new_page(width=width, height=height, touch=width < 600)
+        _open(page, server, "roll", 4)
+        expect(page.get_by_test_id(f"view-{view}")).to_have_attribute("aria-pressed", "true")
+        sizes = page.evaluate(SHOWN_LABELS)
+        assert len(sizes) > 10 and min(sizes) >= 11, (width, sorted(sizes)[:5])
+        page.context.close()
+
+
+def test_a_tap_on_a_phone_s_whole_board_map_zooms_in_there_and_opens_no_space(
+    new_page: NewPage, server: str
+) -> None:
+    page = new_page(width=390, height=844, touch=True)
+    _open(page, server, "roll", 4)
+    page.get_by_test_id("view-overview").click()
+    page.wait_for_function("() => window.mousetrapPage.idle")
+    # The map draws no label it cannot draw at 11 px (its 50 spaces' labels are left out).
+    assert page.evaluate(SHOWN_LABELS) == [] or min(page.evaluate(SHOWN_LABELS)) >= 11
+    tile = page.get_by_test_id("space-27").bounding_box()
+    assert tile
+    page.touchscreen.tap(tile["x"] + tile["width"] / 2, tile["y"] + tile["height"] / 2)
+    expect(page.get_by_test_id("view-zoom")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("inspect-dialog")).not_to_be_visible()
+    page.wait_for_function(
+        """() => { const [x, y, w, h] = document.querySelector("#board").getAttribute("viewBox")
+          .split(" ").map(Number); return w < 600; }"""
+    )
+    page.wait_for_timeout(600)  # the zoom's last frame: the labels are drawn again
+    x, y, w, h = _view_box(page)
+    at = page.get_by_test_id("space-27").get_attribute("transform")
+    sx, sy = (float(v) for v in at.removeprefix("translate(").removesuffix(")").split())
+    assert x < sx < x + w and y < sy < y + h, f"space 27 at {sx, sy} is in the view {x, y, w, h}"
+    sizes = page.evaluate(SHOWN_LABELS)
+    assert len(sizes) > 10 and min(sizes) >= 11, sorted(sizes)[:5]
+    # A tap on a space of the zoomed view opens it, as before.
+    tile = page.get_by_test_id("space-27").bounding_box()
+    assert tile
+    page.touchscreen.tap(tile["x"] + tile["width"] / 2, tile["y"] + tile["height"] / 2)
+    expect(page.get_by_test_id("inspect-title")).to_have_text("Space 27: Go to Dog Bone")
+
+
+def test_dragging_the_follow_view_moves_it_round_the_board_without_opening_a_space(
+    new_page: NewPage, server: str
+) -> None:
+    page = new_page(width=1280, height=800)
+    _open(page, server, "roll", 4)
+    page.get_by_test_id("view-zoom").click()
+    page.wait_for_timeout(700)
+    before = _view_box(page)
+    frame = page.locator("#board-wrap").bounding_box()
+    assert frame
+    x, y = frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 60, y - 120, steps=6)
+    page.mouse.up()
+    after = _view_box(page)
+    assert after[0] > before[0] and after[1] > before[1], (before, after)
+    assert after[2:] == before[2:], "a drag moves the view, it does not zoom"
+    expect(page.get_by_test_id("inspect-dialog")).not_to_be_visible()
+
+
+MACHINE_NUMBERS = """() => [...document.querySelectorAll("#machine-place .mt-number text")]
+  .filter((t) => t.checkVisibility({ visibilityProperty: true }))
+  .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
+
+
+def test_the_trap_close_up_shows_the_built_parts_numbers_readable_and_the_overview_none(
+    new_page: NewPage, server: str
+) -> None:
+    page = new_page(width=1280, height=800)
+    _open(page, server, "trap", 2)  # all 23 parts built
+    page.get_by_test_id("view-trap").click()
+    page.wait_for_timeout(700)
+    sizes = page.evaluate(MACHINE_NUMBERS)
+    assert len(sizes) == 23 and min(sizes) >= 11, sorted(sizes)[:5]
+    page.get_by_test_id("view-overview").click()
+    page.wait_for_timeout(700)
+    assert page.evaluate(MACHINE_NUMBERS) == [], "the overview draws no number too small to read"

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.browser.fixtures import NewPage
 from tests.browser.fixtures import screenshot as save_screenshot
 
 URL = "/playground/mousetrap"
@@ -187,3 +188,16 @@ def test_the_trap_can_be_built_and_run_from_the_keyboard_alone(page: Page, serve
     page.keyboard.press("Enter")
     expect(_machine(page)).to_have_attribute("data-cage", "down")
     assert page.evaluate("document.activeElement?.dataset.testid") == "pg-run"
+
+
+def test_build_and_run_are_above_the_fold_on_a_1280_x_800_laptop(
+    new_page: NewPage, server: str
+) -> None:
+    page = new_page(width=1280, height=800)
+    page.goto(server + URL)
+    expect(page.get_by_test_id("pg-add-next")).to_be_visible()
+    for testid in ("pg-add-next", "pg-add-all", "pg-reset", "pg-run", "pg-skip", "pg-run-hint"):
+        box = page.get_by_test_id(testid).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 800, f"{testid} at {box}"
+    machine = page.locator("#pg-svg").bounding_box()
+    assert machine and machine["height"] > 300, f"the machine is still large: {machine}"

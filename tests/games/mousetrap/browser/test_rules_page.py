@@ -135,3 +135,19 @@ def test_playing_the_first_turn_counts_as_seeing_the_tips(page: Page, server: st
     expect(page.get_by_test_id("roll")).to_be_enabled(timeout=20_000)
     page.wait_for_timeout(500)
     expect(page.get_by_test_id("coach")).to_have_count(0)  # a second solo match: no tips
+
+
+NUMBERS = """() => [...document.querySelectorAll("[data-pic=machine] .mt-number text")]
+  .filter((t) => t.checkVisibility({ visibilityProperty: true }))
+  .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
+
+
+@pytest.mark.parametrize(("width", "height"), WIDTHS)
+def test_the_trap_picture_shows_all_23_part_numbers_readable_even_on_a_phone(
+    new_page: NewPage, server: str, width: int, height: int
+) -> None:
+    page = new_page(width=width, height=height, touch=width < 600)
+    open_rules(page, server, "mousetrap")
+    sizes = page.evaluate(NUMBERS)
+    assert len(sizes) == 23, f"{len(sizes)} of the 23 numbers are shown"
+    assert min(sizes) >= 11, f"the smallest number is {min(sizes):.1f} px"
