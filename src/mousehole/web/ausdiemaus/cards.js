@@ -51,7 +51,7 @@ export function tokenMarkup(seat, letter, s = 12) {
   const token = TOKENS[seat % TOKENS.length];
   return `<g class="token token-${token.shape}">
     <g fill="${token.colour}" stroke="${INK}" stroke-width="2.2" stroke-linejoin="round">${shapePath(token.shape, s)}</g>
-    <text class="token-letter" y="${s * 0.38}" text-anchor="middle" font-size="${s * 1.05}" fill="#ffffff">${escapeHtml(letter)}</text>
+    <text class="token-letter" y="${token.shape === "triangle" ? s * 0.22 : 0}" dy="0.36em" text-anchor="middle" fill="#ffffff">${escapeHtml(letter)}</text>
   </g>`;
 }
 

@@ -3,6 +3,7 @@
 // decides nothing here, and the tips never stop play.
 
 import { RULES_TIP, offerCoach, soloSeat } from "/static/shared/coach.js";
+import { byInput } from "/static/shared/input.js";
 
 /** Offer the tips on the first turn of the player's first solo match (`app`: the page's model). */
 export function coachFirstTurn(app) {
@@ -26,7 +27,7 @@ export function coachFirstTurn(app) {
       {
         target: () => document.getElementById("turn-over"),
         title: "Your turn: turn over!",
-        text: "Press Turn over (or T). A mouse means the next player must find a cat within its paws.",
+        text: `${byInput("Press Turn over (or T).", "Tap Turn over.")} A mouse means the next player must find a cat within its paws.`,
       },
       RULES_TIP,
     ],

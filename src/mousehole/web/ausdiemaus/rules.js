@@ -2,6 +2,7 @@
 // card art (cards.js): the card faces and back, the mouse chip, the paws and the seat markers.
 // The words are in the page; this module only draws, so the page reads the same without it.
 
+import { keepLegible } from "/static/shared/legible.js";
 import { CARD_W, CARD_H, cardBackMarkup, cardFaceMarkup, chipMarkup, pawMarkup, tokenMarkup } from "./cards.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -128,4 +129,6 @@ drawTurn(pic("turn"));
 drawChase(pic("chase"));
 drawPile(pic("pile"));
 drawEnd(pic("end"));
+// What a picture would draw too small to read where it is shown is left out (legible.js).
+for (const svg of document.querySelectorAll("svg.rules-pic")) keepLegible(svg);
 document.body.dataset.drawn = "true";

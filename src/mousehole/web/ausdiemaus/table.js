@@ -10,27 +10,29 @@ import {
   chipSvg, pawMarkup, tokenMarkup,
 } from "./cards.js";
 import { escapeHtml } from "/static/shared/html.js";
+import { SEAT_W, bubbleMarkup } from "./bubble.js";
 
 // Two arrangements of the same table: a wide one for landscape screens and a tall one for
 // phones. The viewer's seat sits at the bottom (seat 0 on a shared device, your own seat
 // online); play goes clockwise from there (left, then over the top).
 const WIDE = { w: 1200, h: 720, cx: 600, cy: 378, supplyY: 256, pileScale: 1.4, fan: 52 };
-const TALL = { w: 600, h: 960, cx: 300, cy: 520, supplyY: 236, pileScale: 1, fan: 20 };
 
-const SLOTS_TALL = {
-  B: [300, 860], L2: [114, 680], L1: [114, 370], T: [300, 108], R1: [486, 370], R2: [486, 680],
-  L: [114, 520], R: [486, 520], LU: [114, 300], RU: [486, 300],
-};
-const TALL_ORDER = {
-  2: ["B", "T"],
-  3: ["B", "LU", "RU"], // nobody at the top: the chips left lie there instead
-  4: ["B", "L", "T", "R"],
-  5: ["B", "L2", "L1", "R1", "R2"],
-  6: ["B", "L2", "L1", "T", "R1", "R2"],
+// The tall table is as short as its seats allow, so that on a phone the turn's button under it
+// is on the screen when a turn starts: up to four seats in 800 units, five or six in 910. Its
+// pile is drawn large (a card's name at 11 px on a 390 px phone), with no seat beside it.
+// `seats` are the seats' places from the bottom, clockwise; `supplyY` where the chips left lie.
+const TALL_TABLES = {
+  2: { h: 800, cy: 455, supplyY: 300, seats: [[300, 700], [300, 108]] },
+  3: { h: 800, cy: 455, supplyY: 140, seats: [[300, 700], [114, 300], [486, 300]] },
+  4: { h: 800, cy: 400, supplyY: 236, seats: [[300, 700], [114, 520], [300, 108], [486, 520]] },
+  5: { h: 910, cy: 500, supplyY: 236, seats: [[300, 820], [114, 640], [114, 350], [486, 350], [486, 640]] },
+  6: {
+    h: 910, cy: 500, supplyY: 236,
+    seats: [[300, 820], [114, 640], [114, 350], [300, 108], [486, 350], [486, 640]],
+  },
 };
 
 const PILE_FAN = 4; // how many of the pile's top cards are drawn readable
-const SEAT_W = 220;
 
 let svg = null;
 let layer = null;
@@ -39,6 +41,7 @@ let flyLayer = null;
 let wrap = null;
 let layoutName = "wide";
 let viewer = 0;
+let seatsNow = 3; // the tall table's shape follows the seat count
 
 export function initTable(elements) {
   svg = elements.svg;
@@ -48,20 +51,33 @@ export function initTable(elements) {
   wrap = elements.wrap;
 }
 
-function layout() {
-  return layoutName === "tall" ? TALL : WIDE;
+function tallTable(n = seatsNow) {
+  return TALL_TABLES[n] || TALL_TABLES[6];
 }
 
-/** Pick the arrangement that fits the box the table has now; true when it changed. */
+function layout() {
+  if (layoutName !== "tall") return WIDE;
+  const { h, cy, supplyY } = tallTable();
+  return { w: 600, h, cx: 300, cy, supplyY, pileScale: 1.25, fan: 16 };
+}
+
+/** Pick the arrangement that fits the box the table has now (a tall one in a frame taller
+    than wide: a phone's, play.css); true when it changed. */
 export function chooseLayout() {
   const box = wrap.getBoundingClientRect();
   const next = box.width > 0 && box.width / Math.max(1, box.height) < 1.05 ? "tall" : "wide";
   const changed = next !== layoutName;
   layoutName = next;
+  shape();
+  return changed;
+}
+
+/** The SVG's viewBox, and the frame's shape on a phone, for the layout and the seat count. */
+function shape() {
   const L = layout();
   svg.setAttribute("viewBox", `0 0 ${L.w} ${L.h}`);
   wrap.dataset.layout = layoutName;
-  return changed;
+  wrap.style.setProperty("--table-tall", `${L.w} / ${tallTable().h}`);
 }
 
 export function currentLayout() {
@@ -76,10 +92,7 @@ export function setViewer(seat) {
 /** Where seat `i` of `n` sits (the centre of its group). */
 export function seatSpot(i, n) {
   const place = (((i - viewer) % n) + n) % n; // 0: the bottom, nearest the viewer
-  if (layoutName === "tall") {
-    const key = (TALL_ORDER[n] || TALL_ORDER[6])[place];
-    return SLOTS_TALL[key] || [300, 450];
-  }
+  if (layoutName === "tall") return tallTable(n).seats[place] || [300, 450];
   const L = WIDE;
   const angle = Math.PI / 2 + (place * 2 * Math.PI) / n;
   return [L.cx + 470 * Math.cos(angle), L.cy + 255 * Math.sin(angle)];
@@ -152,10 +165,10 @@ function badgeMarkup(seat, view) {
     const total = Math.max(left, chase.paws ?? left);
     let paws = "";
     for (let k = 0; k < total; k += 1) {
-      paws += `<g transform="translate(${44 + k * 21} ${y + 15})">${pawMarkup(8.5, k >= left)}</g>`;
+      paws += `<g transform="translate(${48 + k * 19} ${y + 15})">${pawMarkup(8.5, k >= left)}</g>`;
     }
-    return `<g class="tbadge badge-chase"><rect x="-26" y="${y}" width="${66 + total * 21}" height="30" rx="12"/>
-      <text x="-18" y="${y + 21}">Catch</text>${paws}</g>`;
+    return `<g class="tbadge badge-chase"><rect x="-30" y="${y}" width="${78 + total * 19}" height="30" rx="12"/>
+      <text x="-22" y="${y + 21}">Catch</text>${paws}</g>`;
   }
   if (chase && chase.mouse_owner === seat) return pill("badge-mouse", "Mouse out!", 126);
   if (view.current === seat) return pill("badge-turn", "Turn");
@@ -178,29 +191,28 @@ function seatMarkup(seat, view, names) {
   return `<g class="${classes.join(" ")}" data-testid="table-seat-${seat}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)})">
     <rect class="seat-bg" x="${-SEAT_W / 2}" y="-100" width="${SEAT_W}" height="180" rx="18"/>
     <rect class="seat-plate" x="${-SEAT_W / 2 + 6}" y="-94" width="${SEAT_W - 12}" height="36" rx="12" fill="${token.light}"/>
-    <g transform="translate(-86 -76)">${tokenMarkup(seat, letter, 11)}</g>
-    <text class="seat-name" x="-68" y="-68">${escapeHtml(shortName(name))}</text>
+    <g transform="translate(-85 -76)">${tokenMarkup(seat, letter, 13)}</g>
+    <text class="seat-name" x="-64" y="-68">${escapeHtml(shortName(name))}</text>
     ${stackMarkup(seat, stack)}
     <g transform="translate(0 0)">${chipsMarkup(seat, chips)}</g>
     ${badgeMarkup(seat, view)}
   </g>`;
 }
 
-/** How big the pile's cards are drawn (smaller on a tall table with seats beside the pile). */
-function pileScale(seats) {
-  if (layoutName !== "tall") return WIDE.pileScale;
-  return seats === 4 ? 1 : 1.25;
+/** How big the pile's cards are drawn (on a tall table, as large as the seats beside the pile
+    leave room for: a card's name reads at 11 px on a phone), and how far apart they fan. */
+function pileScale() {
+  return layout().pileScale;
 }
 
-function fanStep(seats) {
-  if (layoutName !== "tall") return WIDE.fan;
-  return seats === 4 ? 20 : 16;
+function fanStep() {
+  return layout().fan;
 }
 
 /** Positions of the pile's drawn cards (the top card last), in table coordinates. */
-function pileSlots(count, seats) {
+function pileSlots(count) {
   const L = layout();
-  const fan = fanStep(seats);
+  const fan = fanStep();
   const k = Math.min(PILE_FAN, count);
   const slots = [];
   for (let i = 0; i < k; i += 1) {
@@ -214,8 +226,8 @@ function pileMarkup(view) {
   const L = layout();
   const pile = view.pile || [];
   const shown = pile.slice(-PILE_FAN);
-  const slots = pileSlots(pile.length, view.seats);
-  const s = pileScale(view.seats);
+  const slots = pileSlots(pile.length);
+  const s = pileScale();
   const w = CARD_W * s;
   const h = CARD_H * s;
   let under = "";
@@ -230,7 +242,7 @@ function pileMarkup(view) {
       transform="translate(${slot.x} ${slot.y}) rotate(${slot.rot}) translate(${-w / 2} ${-h / 2}) scale(${s})">${cardFaceMarkup(card)}</g>`;
   }).join("");
   // Where the next card lands: the top slot of a pile one card taller.
-  const next = pileSlots(pile.length + 1, view.seats).at(-1);
+  const next = pileSlots(pile.length + 1).at(-1);
   const empty = pile.length
     ? ""
     : `<rect class="pile-empty" x="${L.cx - w / 2}" y="${L.cy - h / 2}" width="${w}" height="${h}" rx="10"/>
@@ -244,17 +256,14 @@ function pileMarkup(view) {
   </g>`;
 }
 
-/** Where the chips still to catch lie: higher up when nobody sits at the top of a tall table. */
-function supplyY(view) {
-  const L = layout();
-  if (layoutName === "tall" && !(TALL_ORDER[view.seats] || []).includes("T")) return 140;
-  if (layoutName === "tall" && view.seats === 2) return 330; // nobody at the sides
-  return L.supplyY;
+/** Where the chips still to catch lie. */
+function supplyY() {
+  return layout().supplyY;
 }
 
 function supplyMarkup(view) {
   const L = layout();
-  const y = supplyY(view);
+  const y = supplyY();
   const left = view.chipsLeft ?? 0;
   const gap = 26;
   const startX = L.cx - ((Math.max(1, left) - 1) * gap) / 2;
@@ -267,85 +276,22 @@ function supplyMarkup(view) {
   </g>`;
 }
 
-function overlap(a, b) {
-  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
-  const h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
-  return w > 0 && h > 0 ? w * h : 0;
-}
 
-/** What the bubble must not cover: every seat, the pile (with its label) and the chips. */
-function obstacles(view) {
-  const L = layout();
-  const boxes = [];
-  for (let i = 0; i < view.seats; i += 1) {
-    const [x, y] = seatSpot(i, view.seats);
-    boxes.push({ x1: x - SEAT_W / 2, y1: y - 100, x2: x + SEAT_W / 2, y2: y + 80 });
-  }
-  const w = CARD_W * pileScale(view.seats);
-  const h = CARD_H * pileScale(view.seats);
-  const span = 1.5 * fanStep(view.seats) + w / 2 + 14;
-  boxes.push({ x1: L.cx - span, y1: L.cy - h / 2 - 14, x2: L.cx + span, y2: L.cy + h / 2 + 56 });
-  const half = Math.max(90, (view.chipsLeft ?? 0) * 13 + 16);
-  const sy = supplyY(view);
-  boxes.push({ x1: L.cx - half, y1: sy - 42, x2: L.cx + half, y2: sy + 14 });
-  return boxes;
-}
-
-/** The bubble's centre: next to the caller, where it hides the least of the table. */
-function bubblePlace(view, seat, bw, bh) {
-  const L = layout();
-  const [sx, sy] = seatSpot(seat, view.seats);
-  const gapX = SEAT_W / 2 + bw / 2 + 8;
-  const gapUp = 100 + bh / 2 + 8;
-  const gapDown = 80 + bh / 2 + 8;
-  const candidates = [
-    [sx, sy - gapUp], [sx + gapX, sy], [sx - gapX, sy], [sx, sy + gapDown],
-    [sx + gapX * 0.8, sy - gapUp * 0.8], [sx - gapX * 0.8, sy - gapUp * 0.8],
-    [sx + gapX * 0.8, sy + gapDown * 0.8], [sx - gapX * 0.8, sy + gapDown * 0.8],
-  ];
-  const blocks = obstacles(view);
-  let best = null;
-  for (const [cx, cy] of candidates) {
-    const x = Math.min(L.w - bw / 2 - 6, Math.max(bw / 2 + 6, cx));
-    const y = Math.min(L.h - bh / 2 - 6, Math.max(bh / 2 + 6, cy));
-    const box = { x1: x - bw / 2, y1: y - bh / 2, x2: x + bw / 2, y2: y + bh / 2 };
-    const moved = Math.hypot(x - cx, y - cy);
-    const score = blocks.reduce((sum, b) => sum + overlap(box, b), 0) + moved * 4;
-    if (!best || score < best.score - 1) best = { x, y, score };
-  }
-  return [best.x, best.y];
-}
-
-function bubbleMarkup(view) {
-  const bubble = view.bubble;
-  if (!bubble) return "";
-  const tall = layoutName === "tall";
-  const [sx, sy] = seatSpot(bubble.seat, view.seats);
-  const bw = tall ? 270 : 320;
-  const bh = tall ? 82 : 90;
-  const [bx, by] = bubblePlace(view, bubble.seat, bw, bh);
-  // The tail points from the bubble's edge towards the seat that called.
-  const tx = sx - bx;
-  const ty = sy - by;
-  const tlen = Math.hypot(tx, ty) || 1;
-  const edge = Math.min(bw / 2 / Math.abs(tx / tlen || 1e-6), bh / 2 / Math.abs(ty / tlen || 1e-6));
-  const ex = (tx / tlen) * edge;
-  const ey = (ty / tlen) * edge;
-  const px = (-ty / tlen) * 14;
-  const py = (tx / tlen) * 14;
-  const tip = [(tx / tlen) * (edge + 34), (ty / tlen) * (edge + 34)];
-  return `<g class="call-bubble" data-testid="call-bubble" data-seat="${bubble.seat}" transform="translate(${bx.toFixed(1)} ${by.toFixed(1)})">
-    <path class="bubble-tail" d="M${(ex * 0.8 + px).toFixed(1)} ${(ey * 0.8 + py).toFixed(1)} L${tip[0].toFixed(1)} ${tip[1].toFixed(1)} L${(ex * 0.8 - px).toFixed(1)} ${(ey * 0.8 - py).toFixed(1)} Z"/>
-    <rect class="bubble-body" x="${-bw / 2}" y="${-bh / 2}" width="${bw}" height="${bh}" rx="28"/>
-    <path class="bubble-tail-cover" d="M${(ex * 0.8 + px * 0.8).toFixed(1)} ${(ey * 0.8 + py * 0.8).toFixed(1)} L${(ex * 0.8 - px * 0.8).toFixed(1)} ${(ey * 0.8 - py * 0.8).toFixed(1)}"/>
-    <text class="bubble-text" text-anchor="middle" y="${tall ? -6 : -7}">Mouse, watch out,</text>
-    <text class="bubble-text" text-anchor="middle" y="${tall ? 24 : 26}">the cat is coming!</text>
-  </g>`;
+/** The table's shape now, for what is placed round its seats (bubble.js). */
+function geometry() {
+  return {
+    L: layout(), tall: layoutName === "tall", seatSpot, pileScale: pileScale(), fan: fanStep(),
+    supplyY: supplyY(),
+  };
 }
 
 /** Redraw the whole table from `view` (cheap: a few dozen groups). */
 export function drawTable(view, names) {
   if (!svg) return;
+  if (view.seats !== seatsNow) {
+    seatsNow = view.seats;
+    shape();
+  }
   const L = layout();
   const seats = Array.from({ length: view.seats }, (_, i) => seatMarkup(i, view, names)).join("");
   const felt = layoutName === "tall"
@@ -357,7 +303,7 @@ export function drawTable(view, names) {
     ${supplyMarkup(view)}
     ${pileMarkup(view)}
     <g class="seats-layer">${seats}</g>
-    <g class="bubble-layer">${bubbleMarkup(view)}</g>`;
+    <g class="bubble-layer">${bubbleMarkup(view, geometry())}</g>`;
 }
 
 // ---------------------------------------------------------------- flying things

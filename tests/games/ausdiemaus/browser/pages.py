@@ -1,11 +1,14 @@
 """The Aus die Maus! table in the states a player meets, for the accessibility audit and the
-phone check of every page (tests/browser/test_accessibility.py, tests/browser/test_layout.py)."""
+phone check of every page (tests/browser/test_accessibility.py, tests/browser/test_layout.py),
+and how its match page reaches a player's turns (tests/browser/test_phone.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
+
+from tests.browser.phone import TurnPage, solo_page, version, wait_for_turn
 
 
 def _match(page: Page, server: str) -> None:
@@ -15,3 +18,19 @@ def _match(page: Page, server: str) -> None:
 
 
 PAGES: dict[str, Callable[[Page, str], None]] = {"Aus die Maus! match": _match}
+
+TURN_OVER = '!document.querySelector("[data-testid=turn-over]").disabled'
+
+
+def _start(page: Page, server: str) -> None:
+    solo_page(page, server, "ausdiemaus")
+    wait_for_turn(page, "ausdiemaus", TURN_OVER)
+
+
+def _play(page: Page) -> None:
+    before = version(page, "ausdiemaus")
+    page.get_by_test_id("turn-over").click()
+    wait_for_turn(page, "ausdiemaus", TURN_OVER, before)
+
+
+TURN = TurnPage(start=_start, play=_play, action="[data-testid=turn-over]")

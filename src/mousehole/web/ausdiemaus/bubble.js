@@ -1,0 +1,101 @@
+// The "Mouse, watch out, the cat is coming!" bubble: beside the seat that called, where it hides
+// the least of the table (never a seat's name), its tail pointing at the caller's card and
+// stopping at its edge. `g` is the table's shape now (table.js: its layout, where each seat
+// sits, how large the pile is drawn, where the chips left lie).
+
+import { CARD_H, CARD_W } from "./cards.js";
+
+/** A seat's card on the table is this wide (table.js draws it). */
+export const SEAT_W = 220;
+
+function overlap(a, b) {
+  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
+  const h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** A seat's card on the table, round its centre (x, y). */
+function seatBox(x, y) {
+  return { x1: x - SEAT_W / 2, y1: y - 100, x2: x + SEAT_W / 2, y2: y + 80 };
+}
+
+/** What the bubble must not cover: every seat (above all its name: weight 20), the pile (with
+    its label) and the chips. */
+function obstacles(view, g) {
+  const { L } = g;
+  const boxes = [];
+  for (let i = 0; i < view.seats; i += 1) {
+    const [x, y] = g.seatSpot(i, view.seats);
+    boxes.push(seatBox(x, y), { x1: x - SEAT_W / 2, y1: y - 96, x2: x + SEAT_W / 2, y2: y - 56, weight: 20 });
+  }
+  const w = CARD_W * g.pileScale;
+  const h = CARD_H * g.pileScale;
+  const span = 1.5 * g.fan + w / 2 + 14;
+  boxes.push({ x1: L.cx - span, y1: L.cy - h / 2 - 14, x2: L.cx + span, y2: L.cy + h / 2 + 56 });
+  const half = Math.max(90, (view.chipsLeft ?? 0) * 13 + 16);
+  const sy = g.supplyY;
+  boxes.push({ x1: L.cx - half, y1: sy - 42, x2: L.cx + half, y2: sy + 14 });
+  return boxes;
+}
+
+/** The bubble's centre: next to the caller, where it hides the least of the table. */
+function bubblePlace(view, g, seat, bw, bh) {
+  const { L } = g;
+  const [sx, sy] = g.seatSpot(seat, view.seats);
+  const gapX = SEAT_W / 2 + bw / 2 + 8;
+  const gapUp = 100 + bh / 2 + 8;
+  const gapDown = 80 + bh / 2 + 8;
+  const candidates = [
+    [sx, sy - gapUp], [sx + gapX, sy], [sx - gapX, sy], [sx, sy + gapDown],
+    [sx + gapX * 0.8, sy - gapUp * 0.8], [sx - gapX * 0.8, sy - gapUp * 0.8],
+    [sx + gapX * 0.8, sy + gapDown * 0.8], [sx - gapX * 0.8, sy + gapDown * 0.8],
+  ];
+  const blocks = obstacles(view, g);
+  let best = null;
+  for (const [cx, cy] of candidates) {
+    const x = Math.min(L.w - bw / 2 - 6, Math.max(bw / 2 + 6, cx));
+    const y = Math.min(L.h - bh / 2 - 6, Math.max(bh / 2 + 6, cy));
+    const box = { x1: x - bw / 2, y1: y - bh / 2, x2: x + bw / 2, y2: y + bh / 2 };
+    const moved = Math.hypot(x - cx, y - cy);
+    const score = blocks.reduce((sum, b) => sum + overlap(box, b) * (b.weight ?? 1), 0) + moved * 4;
+    if (!best || score < best.score - 1) best = { x, y, score };
+  }
+  return [best.x, best.y];
+}
+
+/** How far a ray from 0,0 along (dx, dy) (a unit vector) goes before it enters `box`. */
+function entry(box, dx, dy) {
+  const slab = (lo, hi, d) => (Math.abs(d) < 1e-9 ? [-Infinity, Infinity] : [Math.min(lo / d, hi / d), Math.max(lo / d, hi / d)]);
+  const [xin] = slab(box.x1, box.x2, dx);
+  const [yin] = slab(box.y1, box.y2, dy);
+  return Math.max(xin, yin, 0);
+}
+
+export function bubbleMarkup(view, g) {
+  const bubble = view.bubble;
+  if (!bubble) return "";
+  const { tall } = g;
+  const [sx, sy] = g.seatSpot(bubble.seat, view.seats);
+  const bw = tall ? 270 : 320;
+  const bh = tall ? 82 : 90;
+  const [bx, by] = bubblePlace(view, g, bubble.seat, bw, bh);
+  // The tail points from the bubble's edge towards the seat that called.
+  const tx = sx - bx;
+  const ty = sy - by;
+  const tlen = Math.hypot(tx, ty) || 1;
+  const edge = Math.min(bw / 2 / Math.abs(tx / tlen || 1e-6), bh / 2 / Math.abs(ty / tlen || 1e-6));
+  const ex = (tx / tlen) * edge;
+  const ey = (ty / tlen) * edge;
+  const px = (-ty / tlen) * 14;
+  const py = (tx / tlen) * 14;
+  // The tip stops at the edge of the caller's card, never over its name.
+  const reach = Math.min(edge + 34, Math.max(edge + 10, entry(seatBox(sx - bx, sy - by), tx / tlen, ty / tlen) - 3));
+  const tip = [(tx / tlen) * reach, (ty / tlen) * reach];
+  return `<g class="call-bubble" data-testid="call-bubble" data-seat="${bubble.seat}" transform="translate(${bx.toFixed(1)} ${by.toFixed(1)})">
+    <path class="bubble-tail" d="M${(ex * 0.8 + px).toFixed(1)} ${(ey * 0.8 + py).toFixed(1)} L${tip[0].toFixed(1)} ${tip[1].toFixed(1)} L${(ex * 0.8 - px).toFixed(1)} ${(ey * 0.8 - py).toFixed(1)} Z"/>
+    <rect class="bubble-body" x="${-bw / 2}" y="${-bh / 2}" width="${bw}" height="${bh}" rx="28"/>
+    <path class="bubble-tail-cover" d="M${(ex * 0.8 + px * 0.8).toFixed(1)} ${(ey * 0.8 + py * 0.8).toFixed(1)} L${(ex * 0.8 - px * 0.8).toFixed(1)} ${(ey * 0.8 - py * 0.8).toFixed(1)}"/>
+    <text class="bubble-text" text-anchor="middle" y="${tall ? -6 : -7}">Mouse, watch out,</text>
+    <text class="bubble-text" text-anchor="middle" y="${tall ? 24 : 26}">the cat is coming!</text>
+  </g>`;
+}
