@@ -3,6 +3,7 @@
 // the page decides nothing here, and the tips never stop play.
 
 import { RULES_TIP, offerCoach, soloSeat } from "/static/shared/coach.js";
+import { byInput } from "/static/shared/input.js";
 
 /** Offer the tips on the first turn of the player's first solo match (`app`: the page's model). */
 export function coachFirstTurn(app) {
@@ -21,7 +22,7 @@ export function coachFirstTurn(app) {
       {
         target: () => document.getElementById("spin"),
         title: "Spin, then bite",
-        text: "Spin (or Space) to learn how many bites you take. Then move Max's mouth over the paper: "
+        text: `${byInput("Spin (or Space)", "Spin")} to learn how many bites you take. Then move Max's mouth over the paper: `
           + "he shows the strength after each bite before you take it.",
       },
       {

@@ -194,7 +194,7 @@ export function showWinner(snap) {
   $("winner-text").textContent = explainWin(snap, app.story, match.seatName);
   $("winner-list").innerHTML = order.map((row) => `
     <li class="rank-row${row.seat === winner ? " rank-winner" : ""}" data-testid="rank-${row.seat}">
-      ${mouseSvg(row.seat, match.letterOf(row.seat), 30)}
+      ${mouseSvg(row.seat, match.letterOf(row.seat), 36)}
       <span class="rank-name">${escapeHtml(match.seatName(row.seat))}</span>
       <span class="rank-tokens">${COLOURS.map((c) => `<span class="held${row.held[c] ? "" : " held-none"}">${tokenSvg(c, 20)}<span class="held-n">${row.held[c]}</span><span class="visually-hidden"> ${c}</span></span>`).join("")}</span>
     </li>`).join("");

@@ -29,7 +29,7 @@ const SETUP = {
   computerNames: ["Whiskers", "Nibbles", "Pip", "Brie", "Gouda", "Feta"],
   levels: ["easy", "normal", "hard"],
   level: "normal",
-  token: (seat, letter) => mouseSvg(seat, letter, 34),
+  token: (seat, letter) => mouseSvg(seat, letter, 38),
   tokenLabel: (seat) => MICE[seat].label,
   note: ({ online, humans, friends }) => (online
     ? friends

@@ -37,7 +37,8 @@ export const FACE_WORDS = {
 const DIAL_WORDS = { bite1: "1 Bite", bite2: "2 Bites", bite3: "3 Bites", skip: "Skip", reverse: "Reverse", bite_spin: "Bite &amp;\nSpin" };
 const FACE_FILL = ["#fbe08a", "#f6c945", "#e9b53a", "#d9e6f2", "#f3c6cf", "#cfe8c9"];
 
-/** A seat's mouse face centred at 0,0 (about 2.4 * s across), its initial on the collar. */
+/** A seat's mouse face centred at 0,0 (about 2.4 * s across), its initial on the collar (a
+    bib large enough for the letter to read at 11 px wherever the mouse is drawn). */
 export function mouseMarkup(seat, letter, s = 14) {
   const m = MICE[seat % MICE.length];
   return `<g class="seat-mouse">
@@ -49,8 +50,8 @@ export function mouseMarkup(seat, letter, s = 14) {
     <circle cx="${-s * 0.34}" cy="${-s * 0.18}" r="${s * 0.11}" fill="${INK}"/>
     <circle cx="${s * 0.34}" cy="${-s * 0.18}" r="${s * 0.11}" fill="${INK}"/>
     <circle cy="${s * 0.12}" r="${s * 0.13}" fill="#d9606f"/>
-    <rect x="${-s * 0.62}" y="${s * 0.42}" width="${s * 1.24}" height="${s * 0.62}" rx="${s * 0.2}" fill="${m.collar}" stroke="${INK}" stroke-width="1.6"/>
-    <text class="mouse-letter" y="${s * 0.92}" text-anchor="middle" font-size="${s * 0.58}" fill="#ffffff">${escapeHtml(letter)}</text>
+    <rect x="${-s * 0.65}" y="${s * 0.36}" width="${s * 1.3}" height="${s * 0.8}" rx="${s * 0.22}" fill="${m.collar}" stroke="${INK}" stroke-width="1.6"/>
+    <text class="mouse-letter" y="${s * 0.76}" dy="0.36em" text-anchor="middle" font-size="${s * 0.9}" fill="#ffffff">${escapeHtml(letter)}</text>
   </g>`;
 }
 

@@ -8,6 +8,7 @@ import { drawMeter, drawMouth, drawPaper, setBars } from "./trap.js";
 import { chooseLayout, drawBag, drawSeats, showFace } from "./table.js";
 import { COLOURS, FACES, FACE_WORDS, MICE, mouseSvg, tokenSvg } from "./pieces.js";
 import { escapeHtml } from "/static/shared/html.js";
+import { byInput } from "/static/shared/input.js";
 
 /** Phases after a snap: the paper hangs torn and its threshold is known. */
 const AFTER_SNAP = ["draw", "spin_off", "spin_off_spinner", "over"];
@@ -111,7 +112,7 @@ export function previewWords(mouth) {
   if (!mouth) return "";
   const where = `Row ${mouth.row}, column ${mouth.col}`; // as the rules count: rows 0-4, columns 0-11
   const p = previewAt(mouth);
-  if (!p) return `${where}: Max cannot bite here. Press Enter to hear why from the table.`;
+  if (!p) return `${where}: Max cannot bite here. ${byInput("Press Enter", "Tap again")} to hear why from the table.`;
   const falls = p.falls ? `, and ${p.falls} loose ${p.falls === 1 ? "scrap falls" : "scraps fall"}` : "";
   const risk = p.strength === 0 ? " That cuts the paper through: it snaps!" : "";
   return `${where}: eats ${p.cells} ${p.cells === 1 ? "cell" : "cells"}${falls}; strength ${p.before} → ${p.strength}.${risk}`;
@@ -213,14 +214,17 @@ function promptFor(view, snap) {
     case "over":
       return [`${match.seatName(view.winner)} wins!`, "The paper stays torn; start a new match when you like."];
     case "spin":
-      return mine ? [`${who}, spin the spinner!`, "Press Spin (or Space)."] : [`${who}'s turn to spin.`, waiting(view.current)];
+      return mine ? [`${who}, spin the spinner!`, byInput("Press Spin (or Space).", "Tap Spin.")] : [`${who}'s turn to spin.`, waiting(view.current)];
     case "spinner":
     case "spin_off_spinner":
       return [`${who} spins…`, ""];
     case "bite": {
       const left = `${bites(view.bitesLeft)} to take${view.spinAgain ? ", then spin again" : ""}`;
       if (!mine) return [`${who} bites: ${left}.`, waiting(view.current)];
-      const sub = app.refusal || previewWords(app.mouth) || "Move Max's mouth over the paper (mouse, or arrow keys) and bite (click, or Enter).";
+      const sub = app.refusal || previewWords(app.mouth) || byInput(
+        "Move Max's mouth over the paper (mouse, or arrow keys) and bite (click, or Enter).",
+        "Tap the paper where Max should bite, then tap there again (or Bite here).",
+      );
       return [`${who}, bite the paper: ${left}.`, sub];
     }
     case "draw": {

@@ -5,7 +5,8 @@
 // paper (`paper.after_bite`), written down here: the page never works a strength out.
 
 import { dialMarkup, faceAngle, mouseMarkup, noseMarkup, tokenBackMarkup, tokenMarkup } from "./pieces.js";
-import { drawMeter, drawMouth, drawPaper, initTrap, setBars } from "./trap.js";
+import { keepLegible } from "/static/shared/legible.js";
+import { drawMeter, drawMouth, drawPaper, initTrap, setBars, setMeterFlat } from "./trap.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -44,8 +45,20 @@ function drawBite(svg) {
   const paper = ["##..#..#####", "##..#..#####", "############", "############", "############"];
   drawPaper({ paper, torn: false, hooked: true });
   setBars(false);
-  drawMeter(3, { after: 2 });
   drawMouth({ row: 1, col: 5 }, { before: 3, strength: 2 });
+  // In a narrow picture (a phone's) the meter lies under the trap, as on the match page's tall
+  // table, so that its numbers can be read.
+  const frame = () => {
+    const narrow = svg.clientWidth < 600;
+    if (svg.dataset.layout === (narrow ? "narrow" : "wide")) return;
+    svg.dataset.layout = narrow ? "narrow" : "wide";
+    setMeterFlat(narrow);
+    drawMeter(3, { after: 2 });
+    group.setAttribute("transform", narrow ? "translate(0 2) scale(0.92)" : "");
+    svg.setAttribute("viewBox", narrow ? "0 0 720 480" : "0 0 980 460");
+  };
+  new ResizeObserver(frame).observe(svg);
+  frame();
 }
 
 function drawSnap(svg) {
@@ -64,4 +77,6 @@ drawGoal(pic("goal"));
 drawSpinner(pic("spinner"));
 drawBite(pic("bite"));
 drawSnap(pic("snap"));
+// What a picture would draw too small to read where it is shown is left out (legible.js).
+for (const svg of document.querySelectorAll("svg.rules-pic")) keepLegible(svg);
 document.body.dataset.drawn = "true";

@@ -11,19 +11,24 @@ const PLATE_W = 98;
 const PLATE_H = 132;
 const GAP = 14;
 
-/** Where the groups sit: a wide table, or a tall one for a phone. */
+/** Where the groups sit: a wide table, or a tall one for a phone, whose spinner is drawn larger
+    (its words at 11 px on a 390 px phone) and whose seats take the width they have (below). */
 const LAYOUTS = {
   wide: {
-    box: [0, 0, 1200, 720], trap: [150, 4, 1], spinner: [150, 556], bag: [1078, 570], seats: [300, 468],
+    box: [0, 0, 1200, 720], trap: [150, 4, 1], spinner: [150, 556, 1], bag: [1078, 570], seats: [300, 468],
   },
   narrow: {
-    box: [0, 0, 720, 950], trap: [0, 2, 0.92], spinner: [190, 606], bag: [548, 600], seats: [8, 770],
+    box: [0, 0, 720, 950], trap: [0, 2, 0.92], spinner: [178, 584, 1.15], bag: [556, 584], seats: [8, 782],
   },
 };
+const NARROW_WIDTH = 704; // the row of seats on a tall table
+const PLATES_MAX = 1.3; // how much larger the seats are drawn there at most
 
 let el = null;
 let layout = "";
 let pointerAngle = 0;
+let plateScale = 1; // the seats' size on a tall table: as large as their row has room for
+let seatCount = 0;
 
 /** Remember the table's SVG and its groups (`els`: svg, trap, spinner, bag, seats, fx). */
 export function initTable(els) {
@@ -47,14 +52,27 @@ export function chooseLayout() {
   if (want === layout) return false;
   layout = want;
   const l = LAYOUTS[want];
-  el.svg.setAttribute("viewBox", l.box.join(" "));
   el.svg.dataset.layout = want;
   setMeterFlat(want === "narrow");
   el.trap.setAttribute("transform", `translate(${l.trap[0]} ${l.trap[1]}) scale(${l.trap[2]})`);
-  el.spinner.setAttribute("transform", `translate(${l.spinner[0]} ${l.spinner[1]})`);
+  el.spinner.setAttribute("transform", `translate(${l.spinner[0]} ${l.spinner[1]}) scale(${l.spinner[2]})`);
   el.bag.setAttribute("transform", `translate(${l.bag[0]} ${l.bag[1]})`);
-  el.seats.setAttribute("transform", `translate(${l.seats[0]} ${l.seats[1]})`);
+  placeSeats();
   return true;
+}
+
+/** The seats' row: on a tall table scaled to the width it has (up to PLATES_MAX), and the
+    table's height to hold it. */
+function placeSeats() {
+  const l = LAYOUTS[layout || "wide"];
+  const n = Math.max(2, seatCount);
+  plateScale = layout === "narrow" ? Math.min(PLATES_MAX, NARROW_WIDTH / (n * PLATE_W + (n - 1) * GAP)) : 1;
+  el.seats.setAttribute("transform", `translate(${l.seats[0]} ${l.seats[1]}) scale(${plateScale})`);
+  const [x, y, w, h] = l.box;
+  // Under the plates: the loop of arrows back to the first seat (arrowsMarkup).
+  const height = layout === "narrow" ? Math.ceil(l.seats[1] + (PLATE_H + 40) * plateScale) : h;
+  el.svg.setAttribute("viewBox", [x, y, w, height].join(" "));
+  el.svg.parentElement.style.setProperty("--table-tall", `${w} / ${height}`);
 }
 
 /** Where the bag's mouth is, in table coordinates. */
@@ -64,7 +82,7 @@ export function bagPoint() {
 }
 
 function plateX(seat, n) {
-  const width = layout === "narrow" ? 704 : 640;
+  const width = layout === "narrow" ? NARROW_WIDTH / plateScale : 640;
   const used = n * PLATE_W + (n - 1) * GAP;
   return (width - used) / 2 + seat * (PLATE_W + GAP);
 }
@@ -72,7 +90,7 @@ function plateX(seat, n) {
 /** Where seat `seat`'s tokens go, in table coordinates. */
 export function seatPoint(seat, n) {
   const [sx, sy] = LAYOUTS[layout || "wide"].seats;
-  return [sx + plateX(seat, n) + PLATE_W / 2, sy + PLATE_H - 30];
+  return [sx + (plateX(seat, n) + PLATE_W / 2) * plateScale, sy + (PLATE_H - 30) * plateScale];
 }
 
 // ---------------------------------------------------------------- the spinner
@@ -120,6 +138,10 @@ function arrowsMarkup(n, direction) {
 /** The seats in turn order: each mouse, its name, its tokens by colour, and the play arrows. */
 export function drawSeats(view, names, letters) {
   const n = view.tokens.length;
+  if (n !== seatCount) {
+    seatCount = n;
+    placeSeats();
+  }
   const plates = view.tokens.map((held, seat) => {
     const x = plateX(seat, n);
     const classes = ["plate"];
@@ -138,9 +160,9 @@ export function drawSeats(view, names, letters) {
         : view.current === seat ? "Turn" : view.snapper === seat && view.phase === "draw" ? "Snapped" : "";
     return `<g class="${classes.join(" ")}" transform="translate(${x} 0)" data-testid="table-seat-${seat}">
       <rect class="plate-bg" width="${PLATE_W}" height="${PLATE_H}" rx="16"/>
-      <g transform="translate(${PLATE_W / 2} 34)">${mouseMarkup(seat, letters[seat], 17)}</g>
+      <g transform="translate(${PLATE_W / 2} 33)">${mouseMarkup(seat, letters[seat], 21)}</g>
       <text class="plate-name" x="${PLATE_W / 2}" y="78" text-anchor="middle">${escapeHtml(name)}</text>
-      ${badge ? `<g class="plate-badge"><rect x="${PLATE_W / 2 - 34}" y="-14" width="68" height="24" rx="12"/><text x="${PLATE_W / 2}" y="4" text-anchor="middle">${badge}</text></g>` : ""}
+      ${badge ? `<g class="plate-badge"><rect x="${PLATE_W / 2 - 42}" y="-15" width="84" height="26" rx="13"/><text x="${PLATE_W / 2}" y="4" text-anchor="middle">${badge}</text></g>` : ""}
       ${tokens}
     </g>`;
   }).join("");
