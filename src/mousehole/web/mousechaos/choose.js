@@ -4,6 +4,7 @@
 // mouse to turn over. The same choices work with the mouse (click a piece or a square) and the
 // keyboard (arrows move the cursor, N jumps to the next choice, Enter chooses, Esc goes back).
 
+import { byInput } from "/static/shared/input.js";
 import { onTable, sameSpot, spotKey, squareName } from "./kitchen.js";
 import { poseWords } from "./pieces.js";
 
@@ -163,8 +164,8 @@ export function describeTarget(list, at) {
   const focused = list[app.focus ?? -1];
   const here = focused && sameSpot(focused.at, at) ? [focused] : list.filter((t) => sameSpot(t.at, at));
   const spot = onTable(at) ? "The table" : squareName(at);
-  if (!here.length) return `${spot}: nothing to choose here. N: the next choice.`;
-  if (here.length > 2) return `${spot}: ${here[0].words}, or ${here.length - 1} more here (N: the next).`;
+  if (!here.length) return `${spot}: nothing to choose here.${byInput(" N: the next choice.", "")}`;
+  if (here.length > 2) return `${spot}: ${here[0].words}, or ${here.length - 1} more here${byInput(" (N: the next)", "")}.`;
   return `${spot}: ${here.map((t) => t.words).join("; or ")}.`;
 }
 
@@ -184,12 +185,15 @@ export function promptWords(list) {
     return { main: `${who}'s turn.`, sub: phaseWords(v.phase, false) };
   }
   const c = app.choice;
-  if (c?.poses) return { main: `Turn the chair: ${poseWords(c.pose)}.`, sub: "R rotates it, L lays it down, Enter puts it there, Esc goes back." };
+  if (c?.poses) {
+    const sub = byInput("R rotates it, L lays it down, Enter puts it there, Esc goes back.", "Tap a pose, then Put it here; Back goes back.");
+    return { main: `Turn the chair: ${poseWords(c.pose)}.`, sub };
+  }
   if (c?.piece) {
     const main = c.piece.kind === "chair" ? "Where does the chair go?" : `Where does the ${NAMES[c.piece.kind]} go? (${v.steps} ${v.steps === 1 ? "square" : "squares"})`;
-    return { main, sub: "Click a lit square, or use the arrows (N: next) and Enter. Esc goes back." };
+    return { main, sub: byInput("Click a lit square, or use the arrows (N: next) and Enter. Esc goes back.", "Tap a lit square; Back goes back.") };
   }
-  return { main: `Your move, ${who}: ${phaseWords(v.phase, true)}`, sub: "Click a lit piece or square, or use the arrows (N: next) and Enter." };
+  return { main: `Your move, ${who}: ${phaseWords(v.phase, true)}`, sub: byInput("Click a lit piece or square, or use the arrows (N: next) and Enter.", "Tap a lit piece or square.") };
 }
 
 const squares = (n) => `${n} ${n === 1 ? "square" : "squares"}`;
@@ -200,7 +204,7 @@ function phaseWords(phase, you) {
     pick: you ? "pick a cheese holder." : "picking a cheese holder.",
     holder: you ? `move the holder ${squares(n)}.` : `moving the holder ${squares(n)}.`,
     piece: you ? `move a cat or a mouse ${squares(n)}.` : `moving a cat or a mouse ${squares(n)}.`,
-    chair: you ? "move a chair, or leave them (K)." : "moving a chair, perhaps.",
+    chair: you ? `move a chair, or leave them${byInput(" (K)", "")}.` : "moving a chair, perhaps.",
     reveal: you ? "turn over a mouse in the full nest." : "turning over the nest's mice.",
   };
   return words[phase] || "";

@@ -3,6 +3,7 @@
 // decides nothing here, and the tips never stop play (the kitchen keeps its keys and clicks).
 
 import { RULES_TIP, offerCoach, soloSeat } from "/static/shared/coach.js";
+import { byInput } from "/static/shared/input.js";
 
 /** Offer the tips on the first turn of the player's first solo match (`app`: the page's model).
     The turn is played on the kitchen, which has no button to watch: the page calls `check()`
@@ -17,7 +18,7 @@ export function coachFirstTurn(app) {
       {
         target: () => document.getElementById("kitchen"),
         title: "Pick a cheese holder",
-        text: "Start with a holder from the table (click it, or the arrow keys and Enter). Its number, "
+        text: `Start with a holder from the table (${byInput("click it, or the arrow keys and Enter", "tap it")}). Its number, `
           + "1 to 6, is how far the holder moves, and then how far you move one cat or one mouse.",
       },
       {

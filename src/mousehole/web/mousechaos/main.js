@@ -47,7 +47,7 @@ const SETUP = {
 const app = { view: null, choice: null, cursor: null, focus: null, flying: new Set() };
 
 const el = {
-  board: $("kitchen"), pieces: $("pieces"), choices: $("choices"), labels: $("nest-labels"),
+  board: $("kitchen"), pieces: $("pieces"), choices: $("choices"), cursor: $("cursor-layer"), labels: $("nest-labels"),
   fx: $("fx"), seats: $("seats"), prompt: $("prompt"), promptSub: $("prompt-sub"),
   cursorLabel: $("cursor-label"), number: $("steps-number"), poses: $("poses"), back: $("back"),
   keep: $("keep-chairs"), hint: $("hint"), skipButton: $("skip-animation"),

@@ -44,9 +44,13 @@ export function layout(view) {
   const tableCats = view.cats.map((at, i) => (onTable(at) ? i : -1)).filter((i) => i >= 0);
   const tableMice = view.mice.map((m, i) => (onTable(m.at) ? i : -1)).filter((i) => i >= 0);
   const { x: tx, y: ty } = TABLE_CENTRE;
+  // The holders on the table, full size in two rows of three, 48 units apart: each a tap
+  // target of 24 px even on a phone (HIT), their numbers readable.
   view.holders.forEach((h, i) => {
     const k = tableHolders.indexOf(i);
-    place.holders[i] = k >= 0 ? { x: tx - 26 + (k % 3) * 26, y: ty - 20 + Math.floor(k / 3) * 26, s: 0.62 } : { ...centre(h.at), s: 1 };
+    place.holders[i] = k >= 0
+      ? { x: tx + ((k % 3) - 1) * 48, y: ty + (Math.floor(k / 3) - 0.5) * 48, s: 1, table: true }
+      : { ...centre(h.at), s: 1 };
   });
   view.cats.forEach((at, i) => {
     const k = tableCats.indexOf(i);
@@ -86,25 +90,36 @@ export function mouseWords(view, i, { secrets = secretsShown() } = {}) {
   return `${what}, ${colour}${m.revealed ? "" : m.peeked !== null && m.peeked !== undefined ? " (you peeked)" : ""}`;
 }
 
-function piece(kind, index, pos, inner, extra = "") {
-  const flying = app.flying?.has(`${kind}:${index}`);
-  return `<g class="mc-piece mc-${kind}${extra}${flying ? " mc-away" : ""}" data-piece="${kind}:${index}" transform="translate(${pos.x} ${pos.y + (pos.dy || 0)}) scale(${pos.s})">${inner}</g>`;
+/** How far round a piece a tap still takes it, in kitchen units: half a square on the floor,
+    half the 48 units between the holders on the table, a little round a mouse under it. */
+function hitRadius(pos) {
+  if (pos.under) return 12;
+  return pos.table ? 24 : 30;
 }
 
-function drawPieces(view, place) {
+/** A piece; one this seat may choose now (`choice`) takes taps round it (only choices do:
+    play.css), and says so (`data-choice`). */
+function piece(kind, index, pos, inner, extra = "", choice = false) {
+  const flying = app.flying?.has(`${kind}:${index}`);
+  const hit = choice ? `<circle class="mc-hit" r="${hitRadius(pos) / pos.s}"/>` : "";
+  return `<g class="mc-piece mc-${kind}${extra}${flying ? " mc-away" : ""}" data-piece="${kind}:${index}"${choice ? " data-choice" : ""} transform="translate(${pos.x} ${pos.y + (pos.dy || 0)}) scale(${pos.s})">${hit}${inner}</g>`;
+}
+
+function drawPieces(view, place, list = []) {
+  const choice = new Set(list.filter((t) => t.piece).map((t) => `${t.piece.kind}:${t.piece.index}`));
   const secrets = secretsShown();
   const parts = [];
   view.mice.forEach((m, i) => {
     if (!place.mice[i].covered) return; // a mouse under a holder: only its tail and back show
     parts.push(piece("mouse", i, place.mice[i], mouseSvg({}), " mc-covered"));
   });
-  view.chairs.forEach((c, i) => parts.push(piece("chair", i, place.chairs[i], chairSvg(c.pose), c.pose === "L" ? " mc-lying-chair" : "")));
+  view.chairs.forEach((c, i) => parts.push(piece("chair", i, place.chairs[i], chairSvg(c.pose), c.pose === "L" ? " mc-lying-chair" : "", choice.has(`chair:${i}`))));
   view.mice.forEach((m, i) => {
     if (place.mice[i].covered) return;
     const known = m.colour && (secrets || m.revealed);
     const peeked = secrets && !m.revealed && m.peeked !== null && m.peeked !== undefined;
     const art = mouseSvg({ colour: known ? m.colour : null, peeked, lying: m.revealed, mother: i < 4 });
-    parts.push(piece("mouse", i, place.mice[i], art, place.mice[i].under ? " mc-under" : ""));
+    parts.push(piece("mouse", i, place.mice[i], art, place.mice[i].under ? " mc-under" : "", choice.has(`mouse:${i}`)));
   });
   // Upright chairs cover the mice under them: their seats are drawn again, see-through, on top.
   view.chairs.forEach((c, i) => {
@@ -112,8 +127,8 @@ function drawPieces(view, place) {
       parts.push(`<g class="mc-chair-over" transform="translate(${place.chairs[i].x} ${place.chairs[i].y})">${chairSvg(c.pose)}</g>`);
     }
   });
-  view.holders.forEach((h, i) => parts.push(piece("holder", i, place.holders[i], holderSvg({ number: h.number }), view.picked === i ? " mc-picked" : "")));
-  view.cats.forEach((at, i) => parts.push(piece("cat", i, place.cats[i], catSvg())));
+  view.holders.forEach((h, i) => parts.push(piece("holder", i, place.holders[i], holderSvg({ number: h.number }), view.picked === i ? " mc-picked" : "", choice.has(`holder:${i}`))));
+  view.cats.forEach((at, i) => parts.push(piece("cat", i, place.cats[i], catSvg(), "", choice.has(`cat:${i}`))));
   // A mouse under a holder that this seat knows: its colour and the eye peek out beside it.
   view.mice.forEach((m, i) => {
     const p = place.mice[i];
@@ -133,10 +148,10 @@ function drawChoices(view, place, list) {
   for (const t of list) {
     if (t.piece) {
       const p = place[`${t.piece.kind === "mouse" ? "mice" : `${t.piece.kind}s`}`][t.piece.index];
-      out.push(`<circle class="mc-choosable" cx="${p.x}" cy="${p.y}" r="${26 * p.s + 4}"/>`);
+      out.push(`<circle class="mc-choosable" cx="${p.x}" cy="${p.y}" r="${p.table ? 23 : 26 * p.s + 4}"/>`);
     } else if (!spots.has(spotKey(t.at))) {
       spots.add(spotKey(t.at));
-      out.push(spotRect(t.at, "mc-reach"));
+      out.push(spotRect(t.at, "mc-reach", true));
     }
   }
   const chosen = app.choice;
@@ -150,17 +165,35 @@ function drawChoices(view, place, list) {
     const p = place[key][chosen.piece.index];
     if (p) out.push(`<circle class="mc-selected" cx="${p.x}" cy="${p.y}" r="${26 * p.s + 6}"/>`);
   }
-  if (app.cursor && list.length && !app.animating) out.push(spotRect(app.cursor, "mc-cursor"));
   return out.join("");
 }
 
-function spotRect(at, cls) {
+/** The keyboard cursor, over the pieces: a thick solid ink frame with a white rim inside and
+    corner ticks outside, never like a lit square (a thin green dashed line on a green tint). */
+function drawCursor(list) {
+  if (!app.cursor || !list.length || app.animating) return "";
+  const table = onTable(app.cursor);
+  const { x, y } = table ? TABLE_CENTRE : centre(app.cursor);
+  const half = table ? CELL : CELL / 2;
+  const ticks = [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([sx, sy]) => {
+    const cx = x + sx * (half + 3);
+    const cy = y + sy * (half + 3);
+    return `M${cx - sx * 14} ${cy} H${cx} V${cy - sy * 14}`;
+  }).join(" ");
+  return `<g class="mc-cursor" data-testid="cursor" data-spot="${spotKey(app.cursor)}">
+    <rect class="mc-cursor-frame" x="${x - half + 3}" y="${y - half + 3}" width="${2 * half - 6}" height="${2 * half - 6}" rx="8"/>
+    <rect class="mc-cursor-rim" x="${x - half + 7.5}" y="${y - half + 7.5}" width="${2 * half - 15}" height="${2 * half - 15}" rx="5"/>
+    <path class="mc-cursor-ticks" d="${ticks}"/></g>`;
+}
+
+function spotRect(at, cls, choice = false) {
+  const mark = choice ? " data-choice" : "";
   if (onTable(at)) {
     const { x, y } = TABLE_CENTRE;
-    return `<rect class="${cls}" x="${x - CELL + 4}" y="${y - CELL + 4}" width="${CELL * 2 - 8}" height="${CELL * 2 - 8}" rx="12" data-spot="table"/>`;
+    return `<rect class="${cls}" x="${x - CELL + 4}" y="${y - CELL + 4}" width="${CELL * 2 - 8}" height="${CELL * 2 - 8}" rx="12" data-spot="table"${mark}/>`;
   }
   const { x, y } = centre(at);
-  return `<rect class="${cls}" x="${x - CELL / 2 + 4}" y="${y - CELL / 2 + 4}" width="${CELL - 8}" height="${CELL - 8}" rx="9" data-spot="${spotKey(at)}"/>`;
+  return `<rect class="${cls}" x="${x - CELL / 2 + 4}" y="${y - CELL / 2 + 4}" width="${CELL - 8}" height="${CELL - 8}" rx="9" data-spot="${spotKey(at)}"${mark}/>`;
 }
 
 /** The players: name, nest(s), mice in the nest, the colour card(s) this seat may see. */
@@ -192,8 +225,10 @@ function drawNestLabels(view) {
     const corner = centre(squares[0]);
     const x = corner.x + (k === 0 || k === 3 ? 32 : -32);
     const y = k < 2 ? 22 : 728 - 22; // in the wall, beside the nest
-    return `<g class="mc-nest-label" transform="translate(${x} ${y})"><rect x="-50" y="-12" width="100" height="22" rx="11"/>
-      <text y="4">${escapeHtml(name.length > 12 ? `${name.slice(0, 11)}…` : name)}</text></g>`;
+    const shown = name.length > 12 ? `${name.slice(0, 11)}…` : name;
+    const w = Math.min(150, 24 + shown.length * 11); // the plate fits the name (23 units, play.css)
+    return `<g class="mc-nest-label" transform="translate(${x} ${y})"><rect x="${-w / 2}" y="-15" width="${w}" height="30" rx="15"/>
+      <text y="8">${escapeHtml(shown)}</text></g>`;
   }).join("");
 }
 
@@ -211,8 +246,9 @@ function draw() {
   const place = layout(view);
   const list = app.blocked || app.animating || app.busy ? [] : targets();
   el.labels.innerHTML = drawNestLabels(view);
-  el.pieces.innerHTML = drawPieces(view, place);
+  el.pieces.innerHTML = drawPieces(view, place, list);
   el.choices.innerHTML = drawChoices(view, place, list);
+  el.cursor.innerHTML = drawCursor(list);
   el.seats.innerHTML = drawSeats(view);
   // A replay says where it is (shared/replay/), never whose turn it is to play now.
   const words = app.replayPrompt ?? promptWords(list);

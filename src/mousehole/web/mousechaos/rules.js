@@ -2,6 +2,7 @@
 // own pieces (pieces.js): mice with their colour shapes, a holder showing its number, a cat,
 // a chair, a mouse-hole. The words are in the page; this module only draws.
 
+import { keepLegible } from "/static/shared/legible.js";
 import { catSvg, chairSvg, holderSvg, mouseSvg } from "./pieces.js";
 
 const at = (x, y, inner, s = 1.6) => `<g transform="translate(${x} ${y}) scale(${s})">${inner}</g>`;
@@ -35,4 +36,6 @@ for (const svg of document.querySelectorAll("svg[data-pic]")) {
   const draw = PICTURES[svg.getAttribute("data-pic")];
   if (draw) svg.innerHTML = draw();
 }
+// What a picture would draw too small to read where it is shown is left out (legible.js).
+for (const svg of document.querySelectorAll("svg.rules-pic")) keepLegible(svg);
 document.body.dataset.drawn = "true"; // every picture is drawn (the browser tests wait for it)

@@ -1,0 +1,45 @@
+"""How the Mouse Chaos match page reaches a player's turns, for the phone check of every game
+(tests/browser/test_phone.py): the turn's choices are lit on the kitchen floor, and each is a
+board target (`data-choice`)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from tests.browser.phone import TurnPage, solo_page, version, wait_for_turn
+
+GAME = "mousechaos"
+MINE = "(!window.mousechaosPage.blocked && (window.mousechaosPage.snapshot.legal || []).length > 0)"
+
+
+def _start(page: Page, server: str) -> None:
+    solo_page(page, server, GAME)
+    wait_for_turn(page, GAME, MINE)
+
+
+def _play(page: Page) -> None:
+    """Play the whole turn by keys (N: the next choice, Enter; K leaves the chairs), then wait
+    until the others have played and this seat is to pick again."""
+    page.get_by_test_id("kitchen").focus()
+    while True:
+        before = version(page, GAME)
+        legal = page.evaluate(f"() => window.{GAME}Page.snapshot.legal")
+        if any(a["type"] == "skip" for a in legal):
+            page.keyboard.press("k")
+        else:
+            for _ in range(3):  # a piece, then its square; extra keys wait for the server
+                page.keyboard.press("n")
+                page.keyboard.press("Enter")
+        wait_for_turn(page, GAME, MINE, before)
+        phase = page.evaluate(f"() => window.{GAME}Page.snapshot.state.phase")
+        seat = page.evaluate(f"() => window.{GAME}Page.snapshot.state.current")
+        if (phase == "pick" and seat == 0) or phase == "over":
+            return
+
+
+TURN = TurnPage(
+    start=_start,
+    play=_play,
+    action="#kitchen [data-choice]",
+    targets="#kitchen [data-choice]",
+)

@@ -1,0 +1,67 @@
+"""The Mouse Chaos page's layout in a real browser: at 1280 x 800 the whole page fits the
+screen, so taking the kitchen's focus never scrolls the header away; and the keyboard cursor
+never looks like a lit square (thicker, solid, ink with a white rim, not only another colour).
+Its phone layout (texts, the holders on the table as tap targets, the turn in view) is
+measured with every game's in tests/browser/test_phone.py."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.fixtures import NewPage
+from tests.browser.phone import solo_page, wait_for_turn
+from tests.games.mousechaos.browser.pages import GAME, MINE, TURN
+
+
+def _turn(page: Page, server: str) -> None:
+    solo_page(page, server, GAME)
+    wait_for_turn(page, GAME, MINE)
+
+
+def test_the_page_fits_a_1280_x_800_screen_and_the_kitchen_takes_the_focus_in_place(
+    new_page: NewPage, server: str
+) -> None:
+    page = new_page(width=1280, height=800)
+    _turn(page, server)
+    for _ in range(3):  # a few turns: the log fills to its full height
+        TURN.play(page)
+    height = page.evaluate("() => document.documentElement.scrollHeight")
+    assert height <= 800, f"the page is {height} px tall on an 800 px screen"
+    page.get_by_test_id("kitchen").focus()
+    expect(page.get_by_test_id("kitchen")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => scrollY") == 0
+    expect(page.get_by_test_id("home")).to_be_in_viewport()
+
+
+LOOK = """() => {
+  const look = (el) => {
+    const s = getComputedStyle(el);
+    return { width: parseFloat(s.strokeWidth), dash: s.strokeDasharray, stroke: s.stroke };
+  };
+  const lit = document.querySelector("#kitchen .mc-reach");
+  const cursor = document.querySelector("[data-testid=cursor]");
+  return {
+    lit: lit && look(lit),
+    frame: cursor && look(cursor.querySelector(".mc-cursor-frame")),
+    rim: cursor && look(cursor.querySelector(".mc-cursor-rim")),
+  };
+}"""
+
+
+def test_the_keyboard_cursor_is_thick_solid_and_rimmed_unlike_a_lit_square(
+    new_page: NewPage, server: str
+) -> None:
+    page = new_page(width=1280, height=800)
+    _turn(page, server)
+    page.get_by_test_id("kitchen").focus()
+    page.keyboard.press("n")
+    page.keyboard.press("Enter")  # a holder picked: its squares to go to are lit
+    page.wait_for_function("() => document.querySelector('#kitchen .mc-reach') !== null")
+    page.keyboard.press("ArrowUp")
+    look = page.evaluate(LOOK)
+    assert look["lit"] and look["frame"] and look["rim"], look
+    lit, frame, rim = look["lit"], look["frame"], look["rim"]
+    assert frame["width"] >= 2 * lit["width"], f"the cursor's line is as thin as a lit one: {look}"
+    assert frame["dash"] == "none" and lit["dash"] != "none", "a solid cursor, dashed choices"
+    assert frame["stroke"] != lit["stroke"] and rim["stroke"] == "rgb(255, 255, 255)", look
