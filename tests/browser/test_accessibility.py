@@ -72,7 +72,7 @@ def _games_own_pages() -> dict[str, Callable[[Page, str], None]]:
         if importlib.util.find_spec(f"tests.games.{m.name}.browser") and importlib.util.find_spec(
             module
         ):
-            pages |= importlib.import_module(module).PAGES
+            pages |= getattr(importlib.import_module(module), "PAGES", {})
     return pages
 
 

@@ -1,7 +1,7 @@
 """What every match page shares, measured in a real browser: the setup dialog's menus show their
 whole choices (local and online, 1280 and 390 px wide) on every game's page, and every page of
-test_accessibility.py keeps to a 390 px phone with controls of at least 24 x 24 px. Each game's
-own layout is measured in its folder (tests/games/<name>/browser/test_layout.py).
+test_accessibility.py keeps to a 390 px phone with controls and links of at least 24 x 24 px.
+Each game's own layout is measured in its folder (tests/games/<name>/browser/test_layout.py).
 """
 
 from __future__ import annotations
@@ -63,9 +63,12 @@ ONE_HAND = """() => {
   const problems = [];
   const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
   if (overflow > 0) problems.push(`the page is ${overflow} px wider than the screen`);
-  const controls = document.querySelectorAll("button, select, input, [role=button], summary");
+  const controls = document.querySelectorAll(
+    "button, select, input, [role=button], summary, a[href]"
+  );
   for (const c of controls) {
     if (!c.checkVisibility() || c.closest("[inert]") || c.closest("svg")) continue;
+    if (c.classList.contains("skip-link") && c !== document.activeElement) continue; // off screen
     if (c.closest("dialog") && !c.closest("dialog").open) continue;
     const r = c.getBoundingClientRect();
     if (!r.width) continue;

@@ -17,6 +17,7 @@ from mousehole.games import REGISTRY
 from tests.server.test_rules_route import RULES_GAMES
 
 from .fixtures import FAST, NewPage, open_rules, screenshot
+from .phone import MIN_TEXT, TEXTS
 
 GAMES = {name: REGISTRY[name].title for name in RULES_GAMES}
 WIDTHS = [(1280, 800), (390, 844)]
@@ -46,6 +47,18 @@ def test_a_rules_page_draws_every_picture_as_a_legible_labelled_image(
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width, f"the page scrolls sideways ({scroll}px)"
     screenshot(page, f"rules-{game}-{width}")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize(("width", "height"), WIDTHS)
+def test_a_rules_page_draws_no_word_under_11_px_in_its_pictures_or_its_text(
+    new_page: NewPage, server: str, game: str, width: int, height: int
+) -> None:
+    page = new_page(width=width, height=height, touch=width < 600)
+    page.context.add_init_script(FAST)
+    open_rules(page, server, game)
+    small = [t for t in page.evaluate(TEXTS) if t["px"] < MIN_TEXT - 0.05]
+    assert not small, f"{len(small)} words under {MIN_TEXT} px: {small[:8]}"
 
 
 @pytest.mark.parametrize("game", list(GAMES))
