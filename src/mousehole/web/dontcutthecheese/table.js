@@ -18,7 +18,7 @@ const LAYOUTS = {
     box: [0, 0, 1200, 720], trap: [150, 4, 1], spinner: [150, 556, 1], bag: [1078, 570], seats: [300, 468],
   },
   narrow: {
-    box: [0, 0, 720, 950], trap: [0, 2, 0.92], spinner: [178, 584, 1.15], bag: [556, 584], seats: [8, 782],
+    box: [0, 0, 720, 950], trap: [0, 2, 0.92], spinner: [178, 578, 1.15], bag: [556, 578], seats: [8, 774],
   },
 };
 const NARROW_WIDTH = 704; // the row of seats on a tall table
