@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 
 import mousehole
-from mousehole.engine import CHANCE, TERMINAL, Game, Match, State, record_view
+from mousehole.engine import CHANCE, TERMINAL, Game, Match, Player, State, record_view
 from mousehole.games import BOTS, GAMES, REGISTRY, load_game, make_bot
+from mousehole.games.manifest import EXPERT_LEVEL
 
 
 def _check_invariants(name: str, before: State | None, state: State) -> None:
@@ -227,13 +228,22 @@ def test_the_seed_stays_hidden_from_every_viewer_until_the_end(name: str, seats:
         assert record_view(game, match.record, viewer)["seed"] is None
 
 
+def _player(name: str, level: str, seed: int) -> Player:
+    """Return the level's player; the expert with a search of 3 iterations a decision (its
+    full budget would take minutes for a whole game: benchmarks/ measures it)."""
+    expert = REGISTRY[name].expert
+    if level == EXPERT_LEVEL and expert is not None:
+        return dataclasses.replace(expert, iterations=3, seconds=None).player(seed)
+    return make_bot(name, level, seed)
+
+
 @pytest.mark.parametrize(("name", "seats"), CASES)
 def test_every_level_of_computer_player_finishes_games_with_legal_choices(
     name: str, seats: int
 ) -> None:
     game = load_game(name, seats=seats)
     levels = list(BOTS[name])
-    players = {seat: make_bot(name, levels[seat % len(levels)], seat) for seat in range(seats)}
+    players = {seat: _player(name, levels[seat % len(levels)], seat) for seat in range(seats)}
     match = Match(game, seed=seats)
     state = match.play_out(players)  # Match.apply refuses any illegal choice
     nobody = REGISTRY[name].conformance.nobody_won(state)

@@ -66,7 +66,7 @@ def test_an_unknown_game_names_the_known_ones() -> None:
 @pytest.mark.parametrize("entry", MANIFESTS, ids=lambda m: m.name)
 def test_an_unknown_bot_level_names_the_levels(entry: GameManifest) -> None:
     with pytest.raises(ValueError, match="choose " + ", ".join(entry.levels)):
-        make_bot(entry.name, "expert")
+        make_bot(entry.name, "grandmaster")
     with pytest.raises(mousehole.UnknownGameError):
         make_bot("ludo", "easy")
 

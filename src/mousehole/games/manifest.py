@@ -11,11 +11,12 @@ model (`open_spiel/python/games/kuhn_poker.py`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from ..engine import Game, Player, State
+from ..bots import ISMCTS, Sampler
+from ..engine import JSON, Game, Player, State
 
 BotFactory = Callable[[int | None], Player]
 """A computer player of one level: `factory(seed)` returns a fresh player."""
@@ -51,6 +52,67 @@ class Conformance:
     its winners."""
 
 
+class Encoding(Protocol):
+    """A game's fixed-shape form for learning programs (docs/rl.md): one seat's observation
+    as a flat vector of numbers, and every player action the game can offer at a seat count
+    as an index. Built from the observation alone, so it can hold no secret."""
+
+    def size(self, seats: int) -> int:
+        """Return the length of `encode`'s vector at `seats` seats."""
+        ...
+
+    def encode(self, observation: JSON, seat: int, seats: int) -> list[float]:
+        """Return `seat`'s observation (`State.observation(seat)`) as `size(seats)` numbers."""
+        ...
+
+    def actions(self, seats: int) -> list[JSON]:
+        """Return every player action (its JSON) the game can offer at `seats` seats, in
+        index order: the fixed discrete action space."""
+        ...
+
+
+@dataclass(frozen=True)
+class Expert:
+    """The game's hooks for the expert level, an information-set Monte Carlo tree search
+    (`mousehole.bots.ISMCTS`): the sampler of hidden state, and optionally a rollout policy
+    and an evaluation for rollouts cut short (long games)."""
+
+    sampler: Sampler
+    """`sampler(game, observation, seat, rng)`: a full state consistent with the observation,
+    drawn from it alone (never from the true state)."""
+    iterations: int = 400
+    """Search iterations per decision (each one determinization and one rollout)."""
+    seconds: float = 0.8
+    """A decision stops after this much CPU time even if iterations are left."""
+    rollout: BotFactory | None = None
+    """The policy every seat follows in rollouts (None: uniformly random)."""
+    rollout_steps: int | None = None
+    """Decisions a rollout plays before `evaluate` scores it (None: to the end)."""
+    evaluate: Callable[[State], Sequence[float]] | None = None
+    """Each seat's expected share of the win in a position a rollout stopped in."""
+    exploration: float = 0.7
+    """The UCB exploration constant."""
+
+    def player(self, seed: int | None) -> Player:
+        """Return a fresh expert player."""
+        return ISMCTS(
+            self.sampler,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            rollout=None if self.rollout is None else self.rollout(seed),
+            rollout_steps=self.rollout_steps,
+            evaluate=self.evaluate,
+            exploration=self.exploration,
+            seed=seed,
+        )
+
+
+EXPERT_LEVEL = "expert"
+EXPERT_DECISION_MS = 1000.0
+"""The expert level's target for the 99th percentile of a decision's CPU time."""
+"""The level the manifest adds for a game with an `expert` (after the game's own levels)."""
+
+
 @dataclass(frozen=True)
 class Page:
     """The game's web page: `/play/<name>` serves `mousehole/web/<folder>/play.html`."""
@@ -84,11 +146,20 @@ class GameManifest:
     left only stalls everyone else."""
     decision_ms: float = 100.0
     """The 99th percentile of a decision's time, in milliseconds, that every computer level
-    must stay under (`make bench` checks it: docs/benchmarks.md)."""
+    but the expert must stay under (`make bench` checks it: docs/benchmarks.md)."""
+    encoding: Encoding | None = None
+    """The fixed-shape observation and action space of `mousehole.rl` (docs/rl.md), usually
+    the game's `encoding.py`; None: the game has no environment."""
+    expert: Expert | None = None
+    """The expert level's hooks (the game's sampler of hidden state, usually `sampler.py`):
+    the manifest then adds the level "expert" after the game's own. None for a game without
+    decisions."""
 
     def __post_init__(self) -> None:
         if not self.bots:
             raise ValueError(f"{self.game.name}: a game needs at least one computer level")
+        if self.expert is not None and EXPERT_LEVEL not in self.bots:
+            object.__setattr__(self, "bots", {**self.bots, EXPERT_LEVEL: self.expert.player})
         if self.absent_autoplay is not None and self.absent_autoplay < 0:
             raise ValueError(f"{self.game.name}: absent_autoplay must be >= 0 seconds")
         if self.decision_ms <= 0:
@@ -118,3 +189,12 @@ class GameManifest:
     def levels(self) -> list[str]:
         """Return the computer levels, easiest first."""
         return list(self.bots)
+
+    @property
+    def decision_target_ms(self) -> Mapping[str, float]:
+        """Return each level's target for the 99th percentile of its decision time: the
+        manifest's `decision_ms`, and one second for the expert (docs/benchmarks.md)."""
+        return {
+            level: EXPERT_DECISION_MS if level == EXPERT_LEVEL else self.decision_ms
+            for level in self.bots
+        }

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...engine import State
 from ..manifest import Conformance, GameManifest, Page
+from . import encoding
 from .bots import BOTS
 from .rules import AusDieMausGame
 
@@ -72,4 +73,5 @@ MANIFEST = GameManifest(
     # ruling 2: nobody decides anything, so an online player who is gone has their card
     # turned over for them after 5 s rather than stalling the table
     absent_autoplay=5.0,
+    encoding=encoding.ENCODING,
 )

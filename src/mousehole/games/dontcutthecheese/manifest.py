@@ -7,6 +7,7 @@ from typing import Any
 
 from ...engine import State
 from ..manifest import Conformance, GameManifest, Page
+from . import encoding, sampler
 from .actions import COLOURS
 from .bots import BOTS
 from .rules import CheeseGame
@@ -70,4 +71,6 @@ MANIFEST = GameManifest(
     # ruling 3: the tear threshold is server-side only until its paper snaps
     conformance=Conformance(invariants, secrets, frozenset({"threshold"})),
     page=Page("dontcutthecheese"),
+    encoding=encoding.ENCODING,
+    expert=sampler.EXPERT,
 )

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...engine import InvalidStateError, State
 from ..manifest import Conformance, GameManifest, Page
+from . import encoding, sampler
 from .board import FLOOR_SET, MICE, NEST_OF, TABLE
 from .bots import BOTS
 from .phases import OVER, PHANTOM
@@ -85,4 +86,6 @@ MANIFEST = GameManifest(
     page=Page("mousechaos"),  # web/mousechaos/: the kitchen drawn new (docs/games/mousechaos.md)
     seat_views=True,  # hidden colours: each seat knows its own card and its own peeks
     decision_ms=250.0,  # issue 17: hard searches over dealt colours, p99 under 250 ms
+    encoding=encoding.ENCODING,
+    expert=sampler.EXPERT,
 )

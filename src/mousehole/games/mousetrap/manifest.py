@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...engine import State
 from ..manifest import Conformance, GameManifest, Page
+from . import encoding, sampler
 from .bots import BOTS
 from .rules import MouseTrapGame
 
@@ -49,4 +50,6 @@ MANIFEST = GameManifest(
     bots=BOTS,
     conformance=Conformance(invariants),  # ruling: Mouse Trap has no secrets
     page=Page("mousetrap", extras=(("playground", "Trap Playground"),)),
+    encoding=encoding.ENCODING,
+    expert=sampler.EXPERT,
 )

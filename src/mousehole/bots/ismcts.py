@@ -1,0 +1,195 @@
+"""Information-set Monte Carlo tree search over the engine's public contract (the expert level).
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search", 2012), open loop: each iteration draws one **determinization**, a full state that the
+game's sampler deals from the deciding seat's observation alone (never from the true state),
+then walks one tree whose nodes are the sequences of decisions (forced moves and chance
+outcomes are played without a node of their own, chance sampled from `chance_outcomes`). The
+seat that acts at a node picks among the actions legal in this determinization by UCB1, with
+each child's **availability** (how often it was legal when its parent was visited) in place of
+the parent's visits, as ISMCTS needs when the legal actions differ between determinizations.
+A node's value is the share of the win of the seat that chose it: rollouts to the end score
+a win 1, a win shared by k seats 1/k each, a loss 0, and a rollout cut short is scored by the
+game's evaluation. The most visited action at the root is played.
+
+The search has its own seeded random number generator and never touches the match's chance;
+with a CPU-time cap (`seconds`) a decision can stop before its iterations are done, which makes
+it depend on the machine's speed (tests and tournaments that must repeat give it none).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from ..engine import CHANCE, JSON, TERMINAL, Action, Game, Player, State, sample_outcome
+
+
+class Sampler(Protocol):
+    """Deals one state consistent with `seat`'s observation: `sampler(game, observation,
+    seat, rng)` returns a state whose `observation(seat)` equals `observation`, with every
+    secret drawn from what the observation allows, using only `observation` and `rng`."""
+
+    def __call__(self, game: Game, observation: JSON, seat: int, rng: random.Random) -> State: ...
+
+
+def shares(state: State) -> list[float]:
+    """Return each seat's share of a finished game's win: 1 for a sole winner, 1/k for each of
+    k seats that share a win, 0 for a loss (and for every seat when nobody won)."""
+    winners = state.winners()
+    result = [0.0] * state.game.seat_count
+    for seat in winners:
+        result[seat] = 1.0 / len(winners)
+    return result
+
+
+class _Node:
+    """One decision sequence: the seat that made its last decision, and its statistics."""
+
+    __slots__ = ("available", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+class ISMCTS:
+    """Chooses by information-set Monte Carlo tree search (module docstring)."""
+
+    def __init__(
+        self,
+        sampler: Sampler,
+        *,
+        iterations: int = 400,
+        seconds: float | None = None,
+        rollout: Player | None = None,
+        rollout_steps: int | None = None,
+        evaluate: Callable[[State], Sequence[float]] | None = None,
+        exploration: float = 0.7,
+        seed: int | None = None,
+    ):
+        if iterations < 1:
+            raise ValueError(f"iterations: at least 1, not {iterations}")
+        if rollout_steps is not None and evaluate is None:
+            raise ValueError("rollout_steps needs an evaluate function for the cut positions")
+        self.sampler = sampler
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.rollout_steps = rollout_steps
+        self.evaluate = evaluate
+        self.exploration = exploration
+        self._rng = random.Random(seed)
+        self.last_iterations = 0
+        """Iterations the last `choose` ran (for benchmarks and tests)."""
+
+    def choose(self, state: State) -> Action:
+        """Return the action for the seat to act, from its observation and legal actions."""
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("ISMCTS was asked to act where no seat decides")
+        if len(actions) == 1:
+            return actions[0]
+        seat = state.current_player()
+        observation = state.observation(seat)
+        game = state.game
+        root = _Node(seat)
+        start = time.thread_time()
+        done = 0
+        for done in range(1, self.iterations + 1):  # noqa: B007  # counted after the loop
+            world = self.sampler(game, observation, seat, self._rng)
+            self._iterate(root, world)
+            if self.seconds is not None and time.thread_time() - start > self.seconds:
+                break
+        self.last_iterations = done
+        best, best_visits = actions[0], -1
+        for action in actions:  # ties keep the first listed action
+            child = root.children.get(action)
+            if child is not None and child.visits > best_visits:
+                best, best_visits = action, child.visits
+        return best
+
+    def _iterate(self, root: _Node, state: State) -> None:
+        """Descend from the root in the determinization `state`, expand one node, roll out,
+        and add the result along the path."""
+        rng = self._rng
+        node = root
+        path: list[_Node] = []
+        while True:
+            actor = state.current_player()
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                state = state.apply(sample_outcome(state.chance_outcomes(), rng.random()))
+                continue
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state = state.apply(legal[0])
+                continue
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = _Node(actor)
+                child.available = 1
+                children[action] = child
+                path.append(child)
+                state = state.apply(action)
+                break
+            log_c = self.exploration
+            best_action, best_score = legal[0], -math.inf
+            for action in legal:
+                child = children[action]
+                score = child.total / child.visits + log_c * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
+                if score > best_score:
+                    best_action, best_score = action, score
+            node = children[best_action]
+            path.append(node)
+            state = state.apply(best_action)
+        result = self._rollout(state)
+        for visited in path:
+            visited.visits += 1
+            visited.total += result[visited.seat]
+
+    def _rollout(self, state: State) -> Sequence[float]:
+        """Play on with the rollout policy (random by default) to the end, or for
+        `rollout_steps` decisions and then evaluate; return each seat's share."""
+        rng = self._rng
+        policy = self.rollout
+        steps = self.rollout_steps
+        while True:
+            actor = state.current_player()
+            if actor == TERMINAL:
+                return shares(state)
+            if actor == CHANCE:
+                state = state.apply(sample_outcome(state.chance_outcomes(), rng.random()))
+                continue
+            if steps is not None:
+                if steps <= 0:
+                    assert self.evaluate is not None  # checked in __init__
+                    return self.evaluate(state)
+                steps -= 1
+            if policy is not None:
+                state = state.apply(policy.choose(state))
+            else:
+                legal = state.legal_actions()
+                state = state.apply(
+                    legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+                )
+
+
+__all__ = ["ISMCTS", "Sampler", "shares"]
