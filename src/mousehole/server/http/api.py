@@ -138,7 +138,7 @@ _JOIN_STATUS = {"room_full": 409, "seat_taken": 409}
 
 
 async def join_online(request: Request) -> Response:
-    """POST /api/online/{code}/join {name, seat?} -> {code, seat, token}."""
+    """POST /api/online/{code}/join {name, seat?, bot?} -> {code, seat, token}."""
     hub: Hub = request.app.state.hub
     room = _online_room(request, hub)
     if isinstance(room, Response):
@@ -149,7 +149,7 @@ async def join_online(request: Request) -> Response:
     async with hub.gate(room.code):  # the seat is stored before anyone sees it taken
         try:
             room = await hub.current(room.code)
-            seat, token = room.join(data.get("name"), data.get("seat"))
+            seat, token = room.join(data.get("name"), data.get("seat"), data.get("bot", False))
             await hub.save(room, [], seats=True)
         except RoomError as error:
             status = _JOIN_STATUS.get(error.code) or _FIND_STATUS.get(error.code, 400)

@@ -72,6 +72,9 @@ class OnlineSeat:
     """SHA-256 of the seat token (human and assisted seats); the token itself is never kept."""
     sockets: int = 0
     absent_since: float | None = None
+    bot: bool = False
+    """The seat's player said, as it joined, that it is a program (docs/protocol.md, Bots):
+    everyone sees it marked; every room rule applies to it as to anyone."""
 
 
 @dataclass
@@ -216,7 +219,8 @@ class OnlineRoom:
         for entry, seat in zip(stored.seats, room.seats, strict=True):
             state = entry.get("state", "computer" if seat.kind == "computer" else "open")
             held = state in ("human", "assisted")
-            seats.append(OnlineSeat(state, entry.get("token_hash"), 0, now if held else None))
+            bot = held and entry.get("bot") is True
+            seats.append(OnlineSeat(state, entry.get("token_hash"), 0, now if held else None, bot))
         talk = Talk(stored.chat, on=stored.chat_on, count=stored.chat_count)
         host = stored.host or 0
         return cls(room, seats, host, stored.started, clock=clock, grace=grace, talk=talk)
@@ -237,15 +241,21 @@ class OnlineRoom:
     def seats_json(self) -> list[JSON]:
         """Return the seats as stored: the room's seats plus each state and token hash."""
         return [
-            seat.to_json() | {"state": online.state, "token_hash": online.token_hash}
+            seat.to_json()
+            | {"state": online.state, "token_hash": online.token_hash}
+            | ({"bot": True} if online.bot else {})
             for seat, online in zip(self.room.seats, self.seats, strict=True)
         ]
 
     # --- seats and presence -------------------------------------------------------------
 
-    def join(self, name: Any, seat: Any = None) -> tuple[int, str]:
-        """Give `name` an open seat (the first one when `seat` is None); return it and its token."""
+    def join(self, name: Any, seat: Any = None, bot: Any = False) -> tuple[int, str]:
+        """Give `name` an open seat (the first one when `seat` is None); return it and its token.
+
+        `bot` true: the player is a program, and the seat is shown marked as a bot."""
         name = check_name(name, "name")
+        if not isinstance(bot, bool):
+            raise RoomError("bad_request", f"bot: expected true or false, got {bot!r}")
         if seat is None:
             free = [i for i, s in enumerate(self.seats) if s.state == "open"]
             if not free:
@@ -255,7 +265,7 @@ class OnlineRoom:
         if self.seats[index].state != "open":
             raise RoomError("seat_taken", f"seat {index} is not open")
         token = new_token()
-        self.seats[index] = OnlineSeat("human", hash_token(token), 0, self.clock())
+        self.seats[index] = OnlineSeat("human", hash_token(token), 0, self.clock(), bot)
         self.room.set_seat(index, "human", name)
         return index, token
 
@@ -530,6 +540,7 @@ class OnlineRoom:
             "state": state,
             "absent_for": self.absent_for(index),
             "host": index == self.host,
+            "bot": online.bot,
         }
 
     def shared_view(self) -> JSON:

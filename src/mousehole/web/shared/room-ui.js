@@ -24,7 +24,8 @@
 //   const banner = createBanner(element, {onRetry});  banner.update(status, info, message)
 // Talk (reactions, chat, the host's switch) is shared/talk.js, mounted under the seat list.
 // Test ids: waiting-room, room-code, copy-code, copy-link, room-link, copy-feedback,
-// room-seats, room-seat-{i} (data-state), room-seat-state-{i}, room-host-{i}, replace-{i},
+// room-seats, room-seat-{i} (data-state), room-seat-state-{i}, room-host-{i}, room-bot-{i} (a
+// seat a program plays, docs/protocol.md), replace-{i},
 // replace-level-{i}, reopen-{i}, host-wait-{i} (the countdown), make-host-{i}, start-online,
 // start-reason, waiting-host,
 // room-message, reconnect-banner, reconnect-text, reconnect-now.
@@ -105,7 +106,7 @@ export function changes(previous, next) {
       if (was && !was.host && seat.host) lines.push(`${seat.name} is the host now.`);
       return;
     }
-    if (was.state === "open") lines.push(`${seat.name} joined seat ${i + 1}.`);
+    if (was.state === "open") lines.push(`${seat.name}${seat.bot ? " (a bot)" : ""} joined seat ${i + 1}.`);
     else if (seat.state === "absent") lines.push(`${seat.name} lost the connection.`);
     else if (seat.state === "connected" && was.state === "assisted") lines.push(`${seat.name} is back and plays again.`);
     else if (seat.state === "connected") lines.push(`${seat.name} is connected.`);
@@ -228,6 +229,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     const absent = absentNow(seat);
     const you = mine.includes(i) ? ' <span class="room-tag room-you">you</span>' : "";
     const hostTag = seat.host ? ` <span class="room-tag room-host" data-testid="room-host-${i}">host</span>` : "";
+    const botTag = seat.bot ? ` <span class="room-tag room-bot" data-testid="room-bot-${i}" title="A program plays this seat">bot</span>` : "";
     const name = seat.state === "open" ? `Seat ${i + 1}` : escapeHtml(seat.name);
     let actions = "";
     if (host && !mine.includes(i)) {
@@ -248,7 +250,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     }
     return `<li class="room-seat state-${escapeHtml(seat.state)}" data-testid="room-seat-${i}" data-state="${escapeHtml(seat.state)}">
       ${icon(seat.state)}
-      <span class="room-seat-main"><span class="room-seat-name">${name}${hostTag}${you}</span>
+      <span class="room-seat-main"><span class="room-seat-name">${name}${botTag}${hostTag}${you}</span>
         <span class="room-seat-state" data-testid="room-seat-state-${i}">${escapeHtml(stateText(seat, absent, defaultLevel(levelsOf(snapshot))))}</span></span>
       ${actions ? `<span class="room-seat-actions">${actions}</span>` : ""}
     </li>`;
