@@ -1,8 +1,9 @@
-"""The `mousehole` command: serve | simulate | replay | verify | rooms | migrate."""
+"""The `mousehole` command: serve | simulate | replay | verify | rooms | migrate | bot."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 import json
 import math
@@ -123,7 +124,39 @@ def _parser() -> argparse.ArgumentParser:
     migrate.add_argument("--db", default=None, help="SQLite file (default var/mousehole.sqlite3)")
     _database_argument(migrate, "the PostgreSQL database to copy the rooms into")
     migrate.set_defaults(run=_migrate, parser=migrate)
+
+    bot = sub.add_parser(
+        "bot",
+        help="let a program play a seat of an online room (docs/bots.md)",
+        description="Join an online room as a bot and let COMMAND play the seat: one JSON line "
+        "per turn on its standard input, one action (JSON, or an index into legal) per line "
+        "on its standard output.",
+    )
+    bot.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8000")
+    bot.add_argument("--room", required=True, metavar="CODE", help="the room code")
+    bot.add_argument("--name", default="Bot", help="the seat's name (default Bot)")
+    bot.add_argument("--seat", type=int, default=None, help="the seat (default: the first open)")
+    bot.add_argument("--token", default=None, help="take back --seat with its seat token")
+    bot.add_argument("command", nargs=argparse.REMAINDER, help="-- the program and its arguments")
+    bot.set_defaults(run=_bot, parser=bot)
     return parser
+
+
+def _bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .bot_command import run  # the client's packages load only for this command
+    from .client import ClientError
+
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        _fail(parser, "give the program to run after --, e.g. -- python3 mybot.py")
+    try:
+        final = asyncio.run(
+            run(args.url, args.room, args.name, command, seat=args.seat, token=args.token)
+        )
+    except ClientError as error:
+        _fail(parser, str(error))
+    print(json.dumps({"winners": final.get("winners", []), "version": final.get("version")}))
+    return 0
 
 
 REDIS_VARIABLE = "MOUSEHOLE_REDIS"
