@@ -458,6 +458,7 @@ class Hub:
         moves: list[Committed] = []
         try:
             if room.computer_due():
+                await room.room.think()  # off the event loop (a search may take a second)
                 moves = room.room.advance(version)
             else:
                 seat = room.autoplay_seat()

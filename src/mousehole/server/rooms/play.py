@@ -193,6 +193,8 @@ async def _handle(hub: Hub, code: str, connection: Connection, received: JSON | 
         if isinstance(received, RoomError):
             raise received
         host_passed = room.pass_host_if_absent()
+        if received.get("type") == "advance" and viewer is not None and room.started:
+            await room.room.think()  # the computer's choice off the event loop
         changed = room.command(viewer, received)
     except RoomError as error:
         if host_passed:

@@ -8,6 +8,7 @@ room whose seats all belong to one browser, so local and online play share this 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import secrets
 from collections import OrderedDict
@@ -157,6 +158,8 @@ class Room:
     owner_hash: str
     _bots: dict[int, Player] = field(default_factory=dict)
     _recent: OrderedDict[str, int] = field(default_factory=OrderedDict)
+    _thought: tuple[int, int, Action] | None = None
+    """(version, seat, action): a computer seat's choice made by `think`, for `advance`."""
 
     @classmethod
     def create(
@@ -233,6 +236,7 @@ class Room:
         """Change who plays seat `index` (online rooms: a seat joined, replaced or reopened)."""
         self.seats[index] = Seat(index, kind, name, level if kind == "computer" else None)
         self._bots.pop(index, None)
+        self._thought = None
         if kind == "computer" and level is not None:
             self._bots[index] = make_bot(self.game.name, level, secrets.randbits(63))
 
@@ -303,7 +307,25 @@ class Room:
         if self.seats[actor].kind != "computer":
             raise RoomError("not_computer_turn", f"seat {actor} is a human seat: it must act")
         self._check_version(version)
+        thought, self._thought = self._thought, None
+        if thought is not None and thought[:2] == (self.version, actor):
+            return self._commit(actor, thought[2])
         return self._commit(actor, self._bots[actor].choose(state))
+
+    async def think(self) -> None:
+        """Let the computer seat to act make its choice in a worker thread, for the next
+        `advance` at this version: a search that takes a second (the expert level) then
+        holds up only this room (its gate), not the event loop every room shares."""
+        state = self.match.state
+        actor = state.current_player()
+        if actor < 0 or self.seats[actor].kind != "computer":
+            return
+        if self._thought is not None and self._thought[:2] == (self.version, actor):
+            return
+        version, bot = self.version, self._bots[actor]
+        action = await asyncio.to_thread(bot.choose, state)
+        if self.version == version:
+            self._thought = (version, actor, action)
 
     def play_for(self, seat: int, version: Any) -> list[Committed]:
         """Play an absent human seat's turn with the game's first computer level (games that

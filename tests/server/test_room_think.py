@@ -1,0 +1,64 @@
+"""A computer seat decides off the event loop (`Room.think`): a search that takes a second, such
+as the expert level's, holds up its own room, never the loop every room shares."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from mousehole.engine import Action, Player, State
+from mousehole.server.rooms.room import Room
+from tests.server import scenes
+
+
+class Recording:
+    """A computer player that notes the thread it decided in."""
+
+    def __init__(self, player: Player):
+        self.player = player
+        self.threads: list[threading.Thread] = []
+
+    def choose(self, state: State) -> Action:
+        self.threads.append(threading.current_thread())
+        return self.player.choose(state)
+
+
+def _computer_room() -> tuple[Room, Recording]:
+    seats = [
+        {"kind": "computer", "name": "Cy", "level": scenes.LEVEL},
+        {"kind": "human", "name": "Bo"},
+    ]
+    room, _ = Room.create(scenes.NAME, scenes.OPTIONS, seats, room_id="r1")
+    recording = Recording(room._bots[0])
+    room._bots[0] = recording
+    return room, recording
+
+
+def test_think_decides_in_a_worker_thread_and_advance_plays_that_choice() -> None:
+    room, recording = _computer_room()
+    version = room.version
+    asyncio.run(room.think())
+    assert recording.threads and recording.threads[0] is not threading.main_thread()
+    asyncio.run(room.think())  # already thought at this version: not again
+    assert len(recording.threads) == 1
+    moves = room.advance(version)
+    assert moves[0].seat == 0
+    assert len(recording.threads) == 1, "advance played the thought, it did not decide again"
+
+
+def test_a_thought_from_another_version_is_not_played() -> None:
+    room, recording = _computer_room()
+    asyncio.run(room.think())
+    room._thought = (room.version + 5, 0, room._thought[2]) if room._thought else None
+    room.advance(room.version)
+    assert len(recording.threads) == 2  # decided again, on the loop's thread this time
+    assert recording.threads[1] is threading.main_thread()
+
+
+def test_think_does_nothing_when_a_person_is_to_act() -> None:
+    room, _ = _computer_room()
+    room.advance(room.version)
+    while room.match.state.current_player() == 0:
+        room.advance(room.version)
+    asyncio.run(room.think())
+    assert room._thought is None
