@@ -31,6 +31,7 @@ class FakeGame:
     name: str
     title: str
     page: Page | None
+    levels: tuple[str, ...] = ("easy", "sharp")
 
 
 FRAGMENT = """\
@@ -102,6 +103,7 @@ def test_the_template_reads_a_fake_games_title_extras_and_folder() -> None:
     assert '<a class="btn btn-link" href="/lab/cheddar" data-testid="lab-link">The Lab</a>' in html
     assert 'data-testid="rules-link"' not in html  # no web/cheddar/rules.html
     assert '<meta name="description" content="Play Cheddar.">' in html
+    assert '<body class="play" data-levels="easy sharp">' in html  # the setup's levels
     assert "a comment the template leaves out" not in html
     # The game's style sheet comes after the shared ones and before the help's.
     order = [html.index(f"/static/{sheet}") for sheet in ("shared/room-ui.css", "cheddar/play.css")]

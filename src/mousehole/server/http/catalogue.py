@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -24,6 +24,8 @@ class ListedGame(Protocol):
     def max_seats(self) -> int: ...
     @property
     def page(self) -> Page | None: ...
+    @property
+    def levels(self) -> Sequence[str]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -369,6 +369,7 @@ def play_page(game: ListedGame, fragment: str, *, replay: bool = False) -> Html:
             '\n<section class="replay-bar" id="replay-bar" data-testid="replay-bar" '
             'aria-label="Replay"></section>\n'
         )
+    levels = escape(" ".join(game.levels))  # the new-match dialog's computer levels
     metas = "".join(f"{line}\n" for line in head if line.startswith("<meta "))
     links = "".join(f"{line}\n" for line in head if line.startswith("<link "))
     return Html(f"""\
@@ -385,7 +386,7 @@ type="font/woff2" crossorigin>
 {links}<link rel="stylesheet" href="/static/shared/help.css">
 <script type="module" src="/static/{folder}/main.js"></script>
 </head>
-<body class="{body}">
+<body class="{body}" data-levels="{levels}">
 {skip}
 <header class="play-head">
   <a class="home-link" href="/" data-testid="home">

@@ -123,7 +123,15 @@ function kindOptions(online, i) {
 }
 
 /** Fill `dialog` with the new-match form for `game` (see the top of this file). */
+/** The computer levels the page's manifest offers (`<body data-levels>`, written by the
+ * server from the game's manifest), else the game's own list. */
+function manifestLevels(levels) {
+  const listed = document.body?.dataset.levels?.split(" ").filter(Boolean);
+  return listed && listed.length ? listed : levels;
+}
+
 export function createSetup(dialog, game) {
+  game = { ...game, levels: manifestLevels(game.levels) };
   dialog.innerHTML = form(game);
   const max = game.seats.max;
   const $ = (id) => dialog.querySelector(`#${id}`);
