@@ -10,6 +10,7 @@ from typing import Any
 import mousehole
 from mousehole.engine import Action, Match, Player, State
 from mousehole.games import MANIFESTS, make_bot
+from mousehole.games.manifest import EXPERT_LEVEL
 from mousehole.simulation import wilson_interval
 
 
@@ -60,7 +61,7 @@ def decision_time(name: str, level: str, decisions: int = 1000, games: int = 100
         "seats": seats,
         "games": played,
         "decisions": n,
-        "target_ms": mousehole.games.manifest(name).decision_ms,
+        "target_ms": mousehole.games.manifest(name).decision_target_ms[level],
     }
     if n:
         result |= {
@@ -75,8 +76,14 @@ def decision_time(name: str, level: str, decisions: int = 1000, games: int = 100
 
 
 def every_level(decisions: int = 1000, games: int = 100) -> list[dict[str, Any]]:
-    """Return `decision_time` of every level of every registered game."""
-    return [decision_time(m.name, level, decisions, games) for m in MANIFESTS for level in m.bots]
+    """Return `decision_time` of every level of every registered game but the expert, whose
+    searches of up to a second each `benchmarks/expert.py` measures on a smaller sample."""
+    return [
+        decision_time(m.name, level, decisions, games)
+        for m in MANIFESTS
+        for level in m.bots
+        if level != EXPERT_LEVEL
+    ]
 
 
 def tournament(
@@ -133,10 +140,12 @@ def tournament_seats(name: str) -> list[int]:
 def tournaments(games: int = 1000, seconds: float = 0) -> list[dict[str, Any]]:
     """Return a `tournament` of up to `games` games (and about `seconds` seconds, if > 0) for
     every two levels of every registered game (the later level in the manifest, the stronger,
-    first) at each of its `tournament_seats`."""
+    first) at each of its `tournament_seats`; the expert's are `benchmarks/expert.py`'s."""
     return [
         tournament(m.name, strong, weak, games, seats, seconds)
         for m in MANIFESTS
         for seats in tournament_seats(m.name)
-        for weak, strong in itertools.combinations(m.bots, 2)
+        for weak, strong in itertools.combinations(
+            [level for level in m.bots if level != EXPERT_LEVEL], 2
+        )
     ]

@@ -45,6 +45,8 @@ LISTING_DOCS: dict[str, str] = {
     "docs/cli.md": "the command line's examples run real games",
     "docs/local-play.md": "a walk through one real game's match on one device",
     "docs/rules-pages.md": "each game's How to play page and tips, in a table",
+    "docs/rl.md": "each game's encoding for learning programs; its examples play real games",
+    "docs/bots.md": "the expert level game by game; its examples play real games",
 }
 """Documents under docs/ that are not scanned, with why: they list or play the product's games.
 Every other docs/*.md describes the platform and must not need to name a game."""

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from mousehole.bots import ISMCTS, shares
-from mousehole.engine import JSON, Game, Match, State
+from mousehole.engine import JSON, Action, Game, Match, State
 
 from ..engine.coin_game import CoinAction, CoinGame
 from ..engine.dice_game import DiceGame
@@ -84,7 +84,47 @@ def test_shares_give_the_winner_1_and_a_loss_nothing() -> None:
 def test_bad_settings_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="iterations: at least 1"):
         ISMCTS(honest, iterations=0)
-    with pytest.raises(ValueError, match="rollout_steps needs an evaluate"):
+    with pytest.raises(ValueError, match="rollout_steps and stop need an evaluate"):
         ISMCTS(honest, rollout_steps=3)
+    with pytest.raises(ValueError, match="rollout_steps and stop need an evaluate"):
+        ISMCTS(honest, stop=lambda state: True)
     with pytest.raises(ValueError, match="no seat decides"):
         ISMCTS(honest).choose(CoinGame().new_initial_state())
+
+
+class Always:
+    """A player that always picks the legal action whose text it was given."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.asked = 0
+
+    def choose(self, state: State) -> Action:
+        self.asked += 1
+        return next(a for a in state.legal_actions() if a.to_text() == self.text)
+
+
+def test_the_guides_choice_is_tried_first_and_kept_without_evidence_against_it() -> None:
+    guide = Always("guess:heads")
+    search = ISMCTS(honest, iterations=1, guide=guide, guide_weight=1.0, seed=4)
+    assert search.choose(_guessing("tails")) == CoinAction("guess", "heads")
+    assert guide.asked == 1
+
+
+def test_a_rollout_stops_where_told_and_is_scored_by_the_evaluation() -> None:
+    game = DiceGame(seats=2, start_seat=0)
+    start = game.state_from_json(
+        {"seat_count": 2, "current": 0, "phase": "decide", "scores": [10, 10], "turn": 30}
+    )
+    scored: list[State] = []
+
+    def evaluate(state: State) -> list[float]:
+        scored.append(state)
+        return [1.0, 0.0] if state.to_json()["scores"][0] > 10 else [0.0, 1.0]
+
+    def banked(state: State) -> bool:
+        return state.to_json()["current"] == 1  # seat 0's turn is over
+
+    search = ISMCTS(perfect, iterations=40, stop=banked, evaluate=evaluate, seed=5)
+    assert search.choose(start).to_text() == "hold"  # banking 30 beats risking a 1
+    assert scored and all(banked(state) for state in scored)

@@ -49,7 +49,7 @@ def shares(state: State) -> list[float]:
 class _Node:
     """One decision sequence: the seat that made its last decision, and its statistics."""
 
-    __slots__ = ("available", "children", "seat", "total", "visits")
+    __slots__ = ("available", "children", "preferred", "seat", "total", "visits")
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -57,6 +57,8 @@ class _Node:
         self.available = 0
         self.total = 0.0
         self.children: dict[Action, _Node] = {}
+        self.preferred: Action | None = None
+        """The guide's choice at this node (`ISMCTS.guide`), asked once."""
 
 
 class ISMCTS:
@@ -72,12 +74,15 @@ class ISMCTS:
         rollout_steps: int | None = None,
         evaluate: Callable[[State], Sequence[float]] | None = None,
         exploration: float = 0.7,
+        guide: Player | None = None,
+        guide_weight: float = 0.0,
+        stop: Callable[[State], bool] | None = None,
         seed: int | None = None,
     ):
         if iterations < 1:
             raise ValueError(f"iterations: at least 1, not {iterations}")
-        if rollout_steps is not None and evaluate is None:
-            raise ValueError("rollout_steps needs an evaluate function for the cut positions")
+        if (rollout_steps is not None or stop is not None) and evaluate is None:
+            raise ValueError("rollout_steps and stop need an evaluate function for the cuts")
         self.sampler = sampler
         self.iterations = iterations
         self.seconds = seconds
@@ -85,6 +90,9 @@ class ISMCTS:
         self.rollout_steps = rollout_steps
         self.evaluate = evaluate
         self.exploration = exploration
+        self.guide = guide
+        self.guide_weight = guide_weight
+        self.stop = stop
         self._rng = random.Random(seed)
         self.last_iterations = 0
         """Iterations the last `choose` ran (for benchmarks and tests)."""
@@ -140,8 +148,12 @@ class ISMCTS:
                     untried.append(action)
                 else:
                     child.available += 1
+            preferred = self._preferred(node, state)
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                if preferred is not None and preferred in untried:
+                    action = preferred  # the guide's choice is tried first
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = _Node(actor)
                 child.available = 1
                 children[action] = child
@@ -155,6 +167,8 @@ class ISMCTS:
                 score = child.total / child.visits + log_c * math.sqrt(
                     math.log(child.available) / child.visits
                 )
+                if action == preferred:
+                    score += self.guide_weight / child.visits
                 if score > best_score:
                     best_action, best_score = action, score
             node = children[best_action]
@@ -165,9 +179,19 @@ class ISMCTS:
             visited.visits += 1
             visited.total += result[visited.seat]
 
+    def _preferred(self, node: _Node, state: State) -> Action | None:
+        """Return the guide's choice at `node` (asked in the first determinization that
+        reaches it: a guide that plays from its seat's observation answers alike in all)."""
+        if self.guide is None or self.guide_weight <= 0:
+            return None
+        if node.preferred is None:
+            node.preferred = self.guide.choose(state)
+        return node.preferred
+
     def _rollout(self, state: State) -> Sequence[float]:
         """Play on with the rollout policy (random by default) to the end, or for
-        `rollout_steps` decisions and then evaluate; return each seat's share."""
+        `rollout_steps` decisions or until `stop` says so, and then evaluate; return each
+        seat's share."""
         rng = self._rng
         policy = self.rollout
         steps = self.rollout_steps
@@ -178,6 +202,9 @@ class ISMCTS:
             if actor == CHANCE:
                 state = state.apply(sample_outcome(state.chance_outcomes(), rng.random()))
                 continue
+            if self.stop is not None and self.stop(state):
+                assert self.evaluate is not None  # checked in __init__
+                return self.evaluate(state)
             if steps is not None:
                 if steps <= 0:
                     assert self.evaluate is not None  # checked in __init__

@@ -92,6 +92,13 @@ class Expert:
     """Each seat's expected share of the win in a position a rollout stopped in."""
     exploration: float = 0.7
     """The UCB exploration constant."""
+    guide: BotFactory | None = None
+    """A level whose choice the search tries first and favours (`guide_weight`): the search
+    then departs from it only where its rollouts find better."""
+    guide_weight: float = 0.0
+    """How much the guide's choice is favoured: a bonus of `guide_weight / visits`."""
+    stop: Callable[[State], bool] | None = None
+    """Where a rollout stops to be scored by `evaluate` (such as the end of a round)."""
 
     def player(self, seed: int | None) -> Player:
         """Return a fresh expert player."""
@@ -103,6 +110,9 @@ class Expert:
             rollout_steps=self.rollout_steps,
             evaluate=self.evaluate,
             exploration=self.exploration,
+            guide=None if self.guide is None else self.guide(seed),
+            guide_weight=self.guide_weight,
+            stop=self.stop,
             seed=seed,
         )
 

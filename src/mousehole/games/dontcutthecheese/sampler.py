@@ -16,7 +16,7 @@ import random
 from ...engine import JSON, Game, State
 from ..manifest import Expert
 from .bots import BOTS
-from .state import BITE, SPIN, SPINNER, THRESHOLD_PRIOR, CheeseState
+from .state import BITE, DRAW, SPIN, SPINNER, THRESHOLD_PRIOR, CheeseState
 
 ON_THE_TRAP = (SPIN, SPINNER, BITE)
 """Phases with a paper on the trap whose threshold is drawn and still secret."""
@@ -45,27 +45,49 @@ def sample(game: Game, observation: JSON, seat: int, rng: random.Random) -> Stat
 
 def evaluate(state: State) -> list[float]:
     """Return each seat's share of the win in a position a rollout stopped in, from the tokens
-    alone: a seat's progress is its colours (two counts much more than one) plus a little for
-    doubles, and the shares follow the progress's exponentials."""
+    (those still to be drawn this round counted at their expected worth): a seat's progress is
+    its colours squared (two colours are much more than one) plus a little for doubles, and
+    the shares follow the progress's exponentials."""
     assert isinstance(state, CheeseState)
     if state.is_terminal():
         winners = state.winners()
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.n)]
+    bag = state.bag
+    left = sum(bag)
     progress = []
-    for tokens in state.tokens:
+    for seat, tokens in enumerate(state.tokens):
         colours = sum(1 for n in tokens if n)
-        progress.append(colours * colours + 0.2 * sum(tokens))
+        if seat in state.drawing and left:
+            fresh = sum(b for b, n in zip(bag, tokens, strict=True) if not n) / left
+            value = fresh * (colours + 1) ** 2 + (1 - fresh) * colours**2 + 0.2 * (sum(tokens) + 1)
+        else:
+            value = colours**2 + 0.2 * sum(tokens)
+        progress.append(value)
     top = max(progress)
     weights = [math.exp(p - top) for p in progress]
     total = sum(weights)
     return [w / total for w in weights]
 
 
+def round_over(state: State) -> bool:
+    """Return True once the paper has snapped (its tokens are being drawn, or the game is
+    decided): a rollout stops there."""
+    assert isinstance(state, CheeseState)
+    return state.phase == DRAW
+
+
 EXPERT = Expert(
-    sample, iterations=300, seconds=0.8, rollout=BOTS["normal"], rollout_steps=10, evaluate=evaluate
+    sample,
+    iterations=300,
+    seconds=0.8,
+    rollout=BOTS["normal"],
+    stop=round_over,
+    evaluate=evaluate,
+    guide=BOTS["hard"],
+    guide_weight=3.0,
 )
-"""The expert level's settings: rollouts of ten decisions by the normal level (about the
-rest of a round), scored by `evaluate`."""
+"""The expert level's settings: rollouts by the normal level to the end of the round (the
+snap), scored by `evaluate`; the hard level's bite is tried first and favoured."""
 
 
-__all__ = ["EXPERT", "ON_THE_TRAP", "posterior", "sample"]
+__all__ = ["EXPERT", "ON_THE_TRAP", "evaluate", "posterior", "round_over", "sample"]
