@@ -11,7 +11,6 @@ import random
 from ...engine import JSON, Game, State
 from ..manifest import Expert
 from .bots import BOTS
-from .bots import evaluate as evaluate_for
 
 
 def sample(game: Game, observation: JSON, seat: int, rng: random.Random) -> State:
@@ -19,21 +18,18 @@ def sample(game: Game, observation: JSON, seat: int, rng: random.Random) -> Stat
     return game.state_from_json({k: v for k, v in observation.items() if k != "viewer"})
 
 
-def evaluate(state: State) -> list[float]:
-    """Return each seat's heuristic chance to win (the hard level's `evaluate`)."""
-    return [evaluate_for(state, seat) for seat in range(state.game.seat_count)]
-
-
 EXPERT = Expert(
     sample,
-    iterations=400,
+    iterations=800,
     seconds=0.8,
     rollout=BOTS["normal"],
-    rollout_steps=40,
-    evaluate=evaluate,
+    guide=BOTS["hard"],
+    guide_weight=3.0,
 )
-"""The expert level's settings: rollouts of the normal level's decisions, scored by the
-hard level's heuristic after 40 decisions (about five rounds of rolls)."""
+"""The expert level's settings: rollouts to the end of the game by the normal level (a
+whole game of Mouse Trap is cheap to play out), the hard level's choice tried first and
+favoured, so that the search departs from it where the rollouts say the rest of the game
+goes better."""
 
 
-__all__ = ["EXPERT", "evaluate", "sample"]
+__all__ = ["EXPERT", "sample"]
