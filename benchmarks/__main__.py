@@ -218,7 +218,7 @@ with no change to the benchmarks.
 
 {_engine_section(results["engines"], results["costs"])}
 {_bots_section(results["decisions"], results["tournaments"])}
-{_pages_section(results["pages"])}{online}
+{results.get("expert") or ""}{_pages_section(results["pages"])}{online}
 ## How to reproduce
 
 ```
@@ -238,6 +238,20 @@ def _met(ok: bool) -> str:
 
 ONLINE_HEADING = "\n## Online rooms under load\n"
 REPRODUCE_HEADING = "\n## How to reproduce\n"
+
+
+EXPERT_HEADING = "## The expert level"
+
+
+def carried_expert(previous: str) -> str | None:
+    """Return the expert level's section of a previous docs/benchmarks.md as it stands (its
+    searches of up to a second a decision make it a run of its own, `python -m
+    benchmarks.expert`, whose tables and notes are written into the section by hand)."""
+    start = previous.find(EXPERT_HEADING)
+    if start < 0:
+        return None
+    end = previous.find("\n## ", start + len(EXPERT_HEADING))
+    return previous[start : end + 1 if end >= 0 else len(previous)]
 
 
 def carried_online(previous: str) -> str | None:
@@ -452,8 +466,11 @@ def main() -> int:
             sizes=(250,) if args.quick else cluster.SIZES,
             duration=10.0 if args.quick else 30.0,
         )
-    if not args.online and DOC.exists():
-        results["carried"] = carried_online(DOC.read_text(encoding="utf-8"))
+    if DOC.exists():
+        previous = DOC.read_text(encoding="utf-8")
+        results["expert"] = carried_expert(previous)
+        if not args.online:
+            results["carried"] = carried_online(previous)
     command = "python -m benchmarks" + (" --quick" if args.quick else "")
     if args.online:
         command = "make bench" if not args.quick else "python -m benchmarks --online --quick"
