@@ -12,8 +12,10 @@
 //     steps: [{ target: () => element, title: "…", text: "…" }, …],
 //   });
 //
-// The tips are a non-modal dialog (role="dialog"): its first button takes the focus, so a
-// keyboard reaches it and a screen reader reads its title and text; Escape or "Skip the tips"
+// The tips are a non-modal dialog (role="dialog"): its first button takes the focus when the
+// focus is on the page's body or the turn's button, so a keyboard reaches it and a screen
+// reader reads its title and text (it never takes the focus from another control the player
+// has moved to: its words are a live region, read out all the same); Escape or "Skip the tips"
 // closes it, and the focus goes back to the turn's button. Reduced motion: no slide, no pulse.
 // Test ids: coach, coach-count, coach-title, coach-text, coach-next, coach-skip, coach-ring.
 
@@ -128,6 +130,10 @@ export function offerCoach({ game, action, state, steps }) {
   }
 
   function open() {
+    // It never takes the focus from a control the player has moved to (a board space, a
+    // button): the tip is then read out by its live region, and Tab reaches it.
+    const here = document.activeElement;
+    const takeFocus = !here || here === document.body || here === action;
     shown = true;
     returnTo = document.activeElement;
     box = document.createElement("section");
@@ -157,7 +163,7 @@ export function offerCoach({ game, action, state, steps }) {
     });
     window.addEventListener("resize", place);
     show(step);
-    box.querySelector("#coach-next").focus({ preventScroll: true });
+    if (takeFocus) box.querySelector("#coach-next").focus({ preventScroll: true });
   }
 
   function show(index) {

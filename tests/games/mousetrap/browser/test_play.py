@@ -488,6 +488,10 @@ def test_inspect_a_space_by_click_and_by_keyboard(page: Page, server: str) -> No
     assert label.startswith("Space 1: Build 2: ")
     assert "Not eligible in this 3-mouse game" in label
     page.get_by_test_id("space-36").focus()
+    # The first turn's tips (shown at once, or once the dialog has closed) never take the focus
+    # from the space the player moved to.
+    expect(page.get_by_test_id("coach")).to_be_visible()
+    expect(page.get_by_test_id("space-36")).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(page.get_by_test_id("space-37")).to_be_focused()
     page.keyboard.press("Enter")
