@@ -20,6 +20,7 @@ from mousehole.server.rooms.hub import OnlineSettings
 from mousehole.server.store import SQLiteStore
 from mousehole.server.store.postgres import PostgresStore
 from tests.server import scenes
+from tests.server.store import writes
 
 from .test_cli import run
 
@@ -163,7 +164,7 @@ def test_a_room_already_in_the_database_stops_the_copy_and_nothing_is_copied(
     try:
         online = sqlite.load(played["code"])
         assert online is not None
-        target.create(online)  # the online room is there already (a first copy, say)
+        writes.create(target, online)  # the online room is there already (a first copy, say)
 
         result = run(["migrate", "--db", str(played["path"]), "--database", postgres_url], capsys)
 

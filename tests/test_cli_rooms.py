@@ -19,6 +19,7 @@ from mousehole.games import MANIFESTS, REGISTRY
 from mousehole.server.rooms.online import OnlineRoom
 from mousehole.server.rooms.room import Room
 from mousehole.server.store.sqlite import SQLiteStore
+from tests.server.store import writes
 
 from .test_cli import run
 
@@ -54,11 +55,11 @@ def db(tmp_path: Path) -> Path:
     path = tmp_path / "rooms.sqlite3"
     store = SQLiteStore(path)
     finished, _ = Room.create(LOCAL.name, {"seats": 2, "start_seat": 0}, HUMANS, room_id="a" * 16)
-    store.create(finished.stored())
+    writes.create(store, finished.stored())
     _finish(finished)
-    store.append(finished.room_id, finished.stored().moves, finished=True)
+    writes.append(store, finished.room_id, finished.stored().moves, finished=True)
     begun, _ = Room.create(LOCAL.name, {"seats": 2, "start_seat": 1}, HUMANS, room_id="b" * 16)
-    store.create(begun.stored())
+    writes.create(store, begun.stored())
     online, _, _ = OnlineRoom.create(
         ONLINE.name,
         {"seats": 3},
@@ -68,7 +69,7 @@ def db(tmp_path: Path) -> Path:
         clock=time.monotonic,
         grace=60,
     )
-    store.create(online.stored())
+    writes.create(store, online.stored())
     store.close()
     # Fixed times of last change (the store writes milliseconds, and these are made within one).
     with closing(sqlite3.connect(path)) as raw, raw:
@@ -181,7 +182,7 @@ def test_an_unknown_or_ambiguous_room_is_an_error_naming_it(
     assert result.err == f"mousehole rooms: no room 'ZZZZZZ' in {str(db)!r}\n"
     store = SQLiteStore(db)
     twin, _ = Room.create(LOCAL.name, {"seats": 2}, HUMANS, room_id="a" * 15 + "b")
-    store.create(twin.stored())
+    writes.create(store, twin.stored())
     store.close()
     result = run(["rooms", "--db", str(db), "aaaa"], capsys)
     assert (result.status, result.out) == (1, "")

@@ -1,5 +1,5 @@
 """Fencing: a stale owner of a room's lease can never commit (cluster/lease.py and
-store/postgres_fence.py), on the tests' own PostgreSQL.
+store/postgres/fence.py), on the tests' own PostgreSQL.
 
 Two stores on one database stand for two instances. The room's creator holds its lease (token
 1); once its heartbeat has expired another instance takes the lease over (token 2), and from
@@ -21,8 +21,9 @@ import pytest
 from mousehole.server.cluster.lease import Leases
 from mousehole.server.rooms.room import Room
 from mousehole.server.store.postgres import PostgresStore
-from mousehole.server.store.postgres_fence import LeaseLost
+from mousehole.server.store.postgres.fence import LeaseLost
 from tests.server import scenes
+from tests.server.store import writes
 
 
 @pytest.fixture
@@ -68,7 +69,7 @@ def _take(url: str, me: str, room: str) -> tuple[str, int, bool] | None:
 
 def _room(store: PostgresStore, room_id: str) -> Room:
     room, _ = Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id=room_id)
-    store.create(room.stored())
+    writes.create(store, room.stored())
     return room
 
 
@@ -80,19 +81,19 @@ def test_a_stale_owner_can_never_commit_and_the_new_owner_can(
     assert first.fences["r1"] == 1, "the creator drives the room"
     moves = scenes.play(room, 2)  # each act with its chance outcome
     half = len(moves) // 2
-    first.append("r1", moves[:half])
+    writes.append(first, "r1", moves[:half])
     assert _take(postgres_url, "second", "r1") == ("first", 1, False), "its owner is alive"
     _expire(postgres_url, "first")
     assert _take(postgres_url, "second", "r1") == ("second", 2, True), "taken over: token 2"
     second.fences["r1"] = 2
 
     with pytest.raises(LeaseLost, match=r"instance second drives it now \(lease token 2"):
-        first.append("r1", moves[half:])
+        writes.append(first, "r1", moves[half:])
     with pytest.raises(LeaseLost):
-        first.update_seats("r1", [], host=0, started=True)
+        writes.update_seats(first, "r1", [], host=0, started=True)
     stored = second.load("r1")
     assert stored is not None and len(stored.moves) == half, "nothing of the stale owner's"
-    second.append("r1", moves[half:])
+    writes.append(second, "r1", moves[half:])
     stored = second.load("r1")
     assert stored is not None and len(stored.moves) == len(moves)
 
@@ -123,7 +124,7 @@ def test_a_write_without_a_lease_of_its_room_is_refused(
     first, second = stores
     room = _room(first, "r2")
     with pytest.raises(LeaseLost, match="this instance holds no lease of it"):
-        second.append("r2", scenes.play(room, 1))
+        writes.append(second, "r2", scenes.play(room, 1))
 
 
 def test_a_takeover_waits_for_a_commit_that_passed_its_fence(

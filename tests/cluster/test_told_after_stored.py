@@ -2,7 +2,7 @@
 no client hears of it, neither the driver's own nor one relayed through another instance.
 
 The test holds the room's lease row locked (`FOR UPDATE`) in a transaction of its own: the
-driver's fenced commit waits on that lock (store/postgres_fence.py), so the move is applied in
+driver's fenced commit waits on that lock (store/postgres/fence.py), so the move is applied in
 the driver's memory but not yet stored. Only once the lock is released and the commit done do
 both clients get the update.
 """

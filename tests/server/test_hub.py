@@ -25,6 +25,7 @@ from mousehole.server.rooms.hub import Hub, OnlineSettings
 from mousehole.server.rooms.online import OnlineRoom
 from mousehole.server.store import SQLiteStore
 from tests.server import scenes
+from tests.server.store import writes
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def store(tmp_path: Path) -> Iterator[SQLiteStore]:
 def test_rooms_not_in_memory_are_rebuilt_from_the_store(store: SQLiteStore) -> None:
     room = scenes.private_room("00000000000000a1")
     asyncio.run(Hub(store).create(room))
-    store.append(room.code, scenes.play(room.room, 3))
+    writes.append(store, room.code, scenes.play(room.room, 3))
 
     after_restart = Hub(store)
     again = after_restart.get(room.code)

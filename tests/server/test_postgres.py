@@ -27,12 +27,14 @@ from websockets.sync.client import ClientConnection, connect
 
 from mousehole.server import create_app
 from mousehole.server.rooms.room import Room
-from mousehole.server.store import StorageError, schema
+from mousehole.server.store import StorageError
 from mousehole.server.store.postgres import PostgresStore
-from mousehole.server.store.postgres_schema import SCHEMA_VERSION
+from mousehole.server.store.postgres.schema import SCHEMA_VERSION
+from mousehole.server.store.sqlite import schema
 from tests.pg import Cluster
 from tests.processes import ServerProcess, free_port, post_json
 from tests.server import scenes
+from tests.server.store import writes
 
 SETUP: dict[str, Any] = {
     "game": scenes.NAME,
@@ -78,7 +80,7 @@ def test_a_second_writer_of_a_move_is_refused_by_the_primary_key_and_the_match_n
     store: PostgresStore, postgres_url: str
 ) -> None:
     room, _ = Room.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id="r1")
-    store.create(room.stored())
+    writes.create(store, room.stored())
     ours = scenes.play(room, 1)[:1]
     # another instance stores move 0 of the same room and has not committed yet: our SELECT
     # still sees no move, so only the primary key can stop our INSERT
@@ -108,11 +110,11 @@ def test_two_stores_on_one_database_the_second_append_of_a_move_is_refused(
     first, second = PostgresStore(postgres_url), PostgresStore(postgres_url)
     try:
         room, _ = Room.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id="r1")
-        first.create(room.stored())
+        writes.create(first, room.stored())
         moves = scenes.play(room, 1)
-        first.append("r1", moves)
+        writes.append(first, "r1", moves)
         with pytest.raises(StorageError, match="would leave an overlap"):
-            second.append("r1", moves)
+            writes.append(second, "r1", moves)
         loaded = second.load("r1")
         assert loaded is not None and len(loaded.moves) == len(moves)
     finally:
@@ -274,12 +276,12 @@ def test_a_batch_of_good_appends_is_stored_at_once_and_a_bad_one_the_careful_way
     """Appends that all follow what is stored commit as sent (two round trips with the
     commit), never through the careful way, which reads first; a run with one bad append is
     undone and written the careful way, so that only the bad one fails."""
-    from mousehole.server.store import postgres_appends
+    from mousehole.server.store.postgres import appends as postgres_appends
 
     rooms = []
     for name in ("r1", "r2", "r3"):
         room, _ = Room.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id=name)
-        store.create(room.stored())
+        writes.create(store, room.stored())
         rooms.append((name, scenes.play(room, 3)))
     careful = postgres_appends._append_checked
     taken: list[int] = []

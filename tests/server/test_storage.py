@@ -29,10 +29,11 @@ from mousehole.server.rooms.hub import Hub
 from mousehole.server.rooms.online import OnlineRoom
 from mousehole.server.rooms.room import Committed, Room
 from mousehole.server.store import SQLiteStore, StorageError, StoredMove
-from mousehole.server.store.appends import dumps as _dumps
+from mousehole.server.store.batching import dumps as _dumps
 from mousehole.server.store.postgres import PostgresStore
-from mousehole.server.store.schema import MIGRATIONS, SCHEMA_VERSION
+from mousehole.server.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from tests.server import scenes
+from tests.server.store import writes
 
 from .backends import Backend, Postgres, SQLite
 
@@ -72,9 +73,9 @@ def _record_moves(room: Room) -> list[StoredMove]:
 
 def test_a_room_and_its_appended_moves_load_back_exactly(store: AnyStore) -> None:
     room = _room()
-    store.create(room.stored())
+    writes.create(store, room.stored())
     for _ in range(3):
-        store.append(room.room_id, scenes.play(room, 2), finished=room.finished)
+        writes.append(store, room.room_id, scenes.play(room, 2), finished=room.finished)
 
     loaded = store.load(room.room_id)
 
@@ -95,28 +96,28 @@ def test_a_move_that_leaves_a_gap_or_overlaps_is_refused_and_nothing_is_stored(
     store: AnyStore, skip: int, problem: str
 ) -> None:
     room = _room()
-    store.create(room.stored())
+    writes.create(store, room.stored())
     stored = room.version
     moves = scenes.play(room, 1)
     shifted = [Committed(m.index + skip, m.seat, m.action, m.events) for m in moves]
 
     with pytest.raises(StorageError, match=problem):
-        store.append(room.room_id, shifted)
+        writes.append(store, room.room_id, shifted)
     second = moves[-1]
     jump = Committed(second.index + 1, second.seat, second.action, second.events)
     with pytest.raises(StorageError, match="a gap"):  # the last move of a batch, too
-        store.append(room.room_id, [*moves[:-1], jump])
+        writes.append(store, room.room_id, [*moves[:-1], jump])
 
     loaded = store.load(room.room_id)
     assert loaded is not None and len(loaded.moves) == stored, "the transaction stored nothing"
-    store.append(room.room_id, moves)  # the right moves still fit
+    writes.append(store, room.room_id, moves)  # the right moves still fit
     loaded = store.load(room.room_id)
     assert loaded is not None and loaded.moves == _record_moves(room)
 
 
 def test_appending_to_a_room_that_is_not_stored_is_refused(store: AnyStore) -> None:
     with pytest.raises(StorageError, match="no such room"):
-        store.append("ghost", [StoredMove(0, 0, {"type": "roll"})])
+        writes.append(store, "ghost", [StoredMove(0, 0, {"type": "roll"})])
 
 
 def test_a_store_reopened_on_the_same_database_sees_every_room_and_move(
@@ -124,8 +125,8 @@ def test_a_store_reopened_on_the_same_database_sees_every_room_and_move(
 ) -> None:
     first = backend.open()
     room = _room()
-    first.create(room.stored())
-    first.append(room.room_id, scenes.play(room, 4))
+    writes.create(first, room.stored())
+    writes.append(first, room.room_id, scenes.play(room, 4))
     first.close()
 
     second = backend.open()
@@ -141,8 +142,8 @@ def test_a_room_rebuilt_from_the_store_shows_the_same_snapshot_and_plays_on(
     store: AnyStore,
 ) -> None:
     room = _room()
-    store.create(room.stored())
-    store.append(room.room_id, scenes.play(room, 5))
+    writes.create(store, room.stored())
+    writes.append(store, room.room_id, scenes.play(room, 5))
     loaded = store.load(room.room_id)
     assert loaded is not None
 
@@ -151,7 +152,7 @@ def test_a_room_rebuilt_from_the_store_shows_the_same_snapshot_and_plays_on(
     assert rebuilt.version == room.version
     assert rebuilt.snapshot() == room.snapshot()
     assert rebuilt.owner_hash == room.owner_hash
-    store.append(rebuilt.room_id, scenes.play(rebuilt, 1))
+    writes.append(store, rebuilt.room_id, scenes.play(rebuilt, 1))
     assert rebuilt.version > room.version
 
 
@@ -161,8 +162,8 @@ def test_a_rebuilt_room_draws_the_chance_the_uninterrupted_room_would_have_drawn
     # The seed's stream is skipped past the outcomes already drawn: restarting it would replay
     # rolls the players have seen, and let them predict the next ones.
     room = _room()
-    store.create(room.stored())
-    store.append(room.room_id, scenes.play(room, 6))
+    writes.create(store, room.stored())
+    writes.append(store, room.room_id, scenes.play(room, 6))
     loaded = store.load(room.room_id)
     assert loaded is not None
     rebuilt = Room.from_stored(loaded)
@@ -178,8 +179,8 @@ def test_a_room_whose_chance_a_secret_decides_keeps_it_stored_and_never_shows_it
         pytest.skip("the engine has no fairness secrets yet")
     room = _room()
     room.match = Match(room.game, secret=new_secret())  # type: ignore[call-arg,unused-ignore]
-    store.create(room.stored())
-    store.append(room.room_id, scenes.play(room, 4))
+    writes.create(store, room.stored())
+    writes.append(store, room.room_id, scenes.play(room, 4))
     loaded = store.load(room.room_id)
     assert loaded is not None and loaded.secret is not None and loaded.seed is None
 
@@ -198,7 +199,7 @@ def test_a_room_resumed_from_a_record_with_a_starting_position_is_stored_and_reb
     record = Match(game, seed=1, state=game.state_from_json(start)).record.to_json()
     room, _ = Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, record=record, room_id="r2")
     scenes.play(room, 2)
-    store.create(room.stored())
+    writes.create(store, room.stored())
 
     loaded = store.load("r2")
 
@@ -234,9 +235,9 @@ def test_the_sync_setting_sets_how_durable_a_commit_is(
         # PRAGMA synchronous reads 1 for NORMAL and 2 for FULL on the store's own connection
         assert store._db.execute("PRAGMA synchronous").fetchone()[0] == level
         room = _room()
-        store.create(room.stored())
+        writes.create(store, room.stored())
         moves = scenes.play(room, 2)
-        store.append("r1", moves)
+        writes.append(store, "r1", moves)
     finally:
         store.close()
     reopened = SQLiteStore(tmp_path / "rooms.sqlite3", sync=sync)
@@ -254,9 +255,9 @@ def test_an_unknown_sync_setting_is_refused_by_name(tmp_path: Path) -> None:
 
 
 def test_a_second_room_with_the_same_id_is_refused(store: AnyStore) -> None:
-    store.create(_room().stored())
+    writes.create(store, _room().stored())
     with pytest.raises(StorageError, match="create room 'r1'"):
-        store.create(_room().stored())
+        writes.create(store, _room().stored())
 
 
 def test_a_database_from_a_newer_server_is_refused_at_startup(backend: Backend) -> None:
@@ -269,7 +270,7 @@ def test_a_database_from_a_newer_server_is_refused_at_startup(backend: Backend) 
 
 def test_a_batch_commits_every_good_write_and_fails_the_bad_one_alone(store: AnyStore) -> None:
     room = _room()
-    store.create(room.stored())
+    writes.create(store, room.stored())
     moves = scenes.play(room, 2)
     other = Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id="r2")[0]
 
@@ -303,12 +304,12 @@ def test_appends_stored_together_are_the_rows_one_append_at_a_time_stores(
         _room(),
         Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id="r2")[0],
     )
-    store.create(alone.stored())
-    store.create(together.stored())
+    writes.create(store, alone.stored())
+    writes.create(store, together.stored())
     moves = scenes.play(alone, 6)  # stored to both rooms: the store checks order, not rules
     assert any(m.seat is None for m in moves) and any(m.seat is not None for m in moves)
     for move in moves:
-        store.append("r1", [move])
+        writes.append(store, "r1", [move])
 
     results = store.write_batch(
         [(f"move {m.index}", store.appending("r2", [m])) for m in moves[:-1]]
@@ -330,7 +331,7 @@ def test_appends_stored_together_fail_alone_with_the_error_one_append_gets(
     store: AnyStore, backend: Backend
 ) -> None:
     room = _room()
-    store.create(room.stored())
+    writes.create(store, room.stored())
     moves = scenes.play(room, 3)
     expected = [
         None,
@@ -362,7 +363,7 @@ def test_when_a_run_of_appends_fails_in_the_database_only_the_append_at_fault_is
         for i in range(3)
     ]
     for room in rooms:
-        store.create(room.stored())
+        writes.create(store, room.stored())
     backend.refuse_moves_of("r1", "the disk refused room r1")
     plays = [scenes.play(room, 2) for room in rooms]
 
@@ -385,7 +386,7 @@ def test_a_write_that_raises_a_bug_stores_nothing_of_its_batch_and_the_store_goe
     store: AnyStore, backend: Backend
 ) -> None:
     room = _room()
-    store.create(room.stored())
+    writes.create(store, room.stored())
     moves = scenes.play(room, 2)
 
     def broken(db: Any) -> None:
@@ -563,10 +564,17 @@ def test_a_version_2_file_is_migrated_to_version_3_and_its_online_rooms_talk_on(
         )
         room = OnlineRoom.from_stored(loaded, clock=time.monotonic, grace=60)
         line = room.talk.say(0, "Ann", "chat", {"text": "Still here"})
-        migrated.create(_room().stored())  # the file takes new rooms and talk alike
-        with migrated._write("say") as db:
-            migrated.saying("K7QM4X", line, keep=500)(db)
-            migrated.switching_chat("K7QM4X", False)(db)
+        writes.create(migrated, _room().stored())  # the file takes new rooms and talk alike
+        writes.write(
+            migrated,
+            "say",
+            migrated.together(
+                [
+                    migrated.saying("K7QM4X", line, keep=500),
+                    migrated.switching_chat("K7QM4X", False),
+                ]
+            ),
+        )
         again = migrated.load("K7QM4X", lines=50)
         assert again is not None and again.chat == [line] and again.chat_on is False
     finally:
@@ -592,8 +600,8 @@ def test_expired_rooms_are_pruned_with_their_moves_and_others_are_kept(
         for i, name in enumerate(("done", "fresh", "stale", "live"))
     }
     for room in rooms.values():
-        store.create(room.stored())
-        store.append(room.code, scenes.play(room.room, 2))
+        writes.create(store, room.stored())
+        writes.append(store, room.code, scenes.play(room.room, 2))
     backend.execute("UPDATE rooms SET finished = true WHERE id = ?", (rooms["done"].code,))
     _age(backend, rooms["done"].code, 31)  # finished a month ago: gone after 30 days
     _age(backend, rooms["fresh"].code, 31)  # unfinished, a month old: kept until 90 days
@@ -620,7 +628,7 @@ def test_expired_rooms_are_pruned_while_no_socket_is_open_anywhere(
     store: AnyStore, backend: Backend
 ) -> None:
     room = scenes.private_room("00000000000000ab")
-    store.create(room.stored())
+    writes.create(store, room.stored())
     _age(backend, room.code, 91)
     # the list of rooms to keep is empty: `id NOT IN (NULL)` once kept every room
     assert asyncio.run(Hub(store).prune()) == [room.code]

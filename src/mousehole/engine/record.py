@@ -17,6 +17,32 @@ from .game import CHANCE, JSON, TERMINAL, Action, Game, State
 RECORD_FORMAT = "mousehole-record/1"
 
 
+def record_json(
+    game: str,
+    options: Mapping[str, JSON],
+    initial: JSON | None,
+    seed: int | None,
+    moves: Iterable[tuple[int | None, JSON | None]],
+    **fairness: str | None,
+) -> JSON:
+    """Return record JSON, the one shape every record takes (`mousehole.replay` reads it).
+
+    `moves` are (seat, action JSON) pairs, seat None for chance; `fairness` holds the keys of a
+    committed match (`commitment`, `secret`), given only where they apply.
+    """
+    return {
+        "format": RECORD_FORMAT,
+        "game": game,
+        "options": dict(options),
+        "initial": initial,
+        "seed": seed,
+        **fairness,
+        "moves": [
+            {"seat": "chance" if seat is None else seat, "action": action} for seat, action in moves
+        ],
+    }
+
+
 class Move(NamedTuple):
     """One step of a match: the seat that acted (None for chance) and what it did."""
 
@@ -104,23 +130,20 @@ class Record:
 
         This is the server's own copy: it holds the secret, if any. Players get `record_view`.
         """
-        data: JSON = {
-            "format": RECORD_FORMAT,
-            "game": self.game,
-            "options": dict(self.options),
-            "initial": self.initial,
-            "seed": self.seed,
+        # Only committed records carry these keys: a seeded record's JSON has neither.
+        fairness = {
+            key: value
+            for key, value in (("commitment", self.commitment), ("secret", self.secret))
+            if value is not None
         }
-        # Only committed records carry these keys: a seeded record's JSON stays as it always was.
-        if self.commitment is not None:
-            data["commitment"] = self.commitment
-        if self.secret is not None:
-            data["secret"] = self.secret
-        data["moves"] = [
-            {"seat": "chance" if seat is None else seat, "action": action.to_json()}
-            for seat, action in self.moves
-        ]
-        return data
+        return record_json(
+            self.game,
+            self.options,
+            self.initial,
+            self.seed,
+            ((seat, action.to_json()) for seat, action in self.moves),
+            **fairness,
+        )
 
 
 class ReplayResult(NamedTuple):
@@ -231,21 +254,14 @@ def record_view(game: Game, record: Record, viewer: int | None) -> JSON:
         game.new_initial_state() if record.initial is None else game.state_from_json(record.initial)
     )
     initial = None if record.initial is None else state.observation(viewer)
-    moves: list[JSON] = []
+    moves: list[tuple[int | None, JSON | None]] = []
     for move in record.moves:
-        shown = state.action_view(move.action, viewer)
-        moves.append({"seat": "chance" if move.seat is None else move.seat, "action": shown})
+        moves.append((move.seat, state.action_view(move.action, viewer)))
         state = state.apply(move.action)
     over = state.is_terminal()
-    view: JSON = {
-        "format": RECORD_FORMAT,
-        "game": record.game,
-        "options": dict(record.options),
-        "initial": initial,
-        "seed": record.seed if over else None,
-    }
+    fairness: dict[str, str | None] = {}
     if record.commitment is not None:
-        view["commitment"] = record.commitment
-        view["secret"] = record.secret if over else None
-    view["moves"] = moves
-    return view
+        fairness = {"commitment": record.commitment, "secret": record.secret if over else None}
+    return record_json(
+        record.game, record.options, initial, record.seed if over else None, moves, **fairness
+    )

@@ -16,6 +16,7 @@ from mousehole.server.rooms.room import Room
 from mousehole.server.store import SQLiteStore, StorageError
 from mousehole.server.store.writer import Writer
 from tests.server import scenes
+from tests.server.store import writes
 
 
 @pytest.fixture
@@ -32,7 +33,7 @@ def _room(room_id: str) -> Room:
 def test_the_writer_groups_concurrent_writes_into_few_transactions(store: SQLiteStore) -> None:
     rooms = [scenes.private_room(f"{i:016x}") for i in range(50)]
     for room in rooms:
-        store.create(room.stored())
+        writes.create(store, room.stored())
     hub = Hub(store)
 
     async def play() -> None:

@@ -2,7 +2,7 @@
 
 `mousehole serve --database postgresql://… --redis redis://…` makes this instance one of a
 cluster: each room is driven by one instance at a time under a lease fenced at every commit
-(lease.py, store/postgres_fence.py), sockets of other instances are relayed to it (relay.py,
+(lease.py, store/postgres/fence.py), sockets of other instances are relayed to it (relay.py,
 node.py) over Redis pub/sub (bus.py), and the guessing and room-creation limits are counted in
 Redis for all (limits.py). Without `--redis` none of this is imported.
 """

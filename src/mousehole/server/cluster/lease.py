@@ -8,7 +8,7 @@ heartbeat is current; once the heartbeat has expired (the instance died, or cann
 PostgreSQL), any other instance takes the lease over by raising its token by one. The token
 **fences** every commit: the PostgreSQL store checks, in the same transaction as the append
 and with the lease row locked (`FOR SHARE`), that the room's lease still has this instance's
-token (store/postgres_fence.py). A takeover's UPDATE waits for that lock, so either the old
+token (store/postgres/fence.py). A takeover's UPDATE waits for that lock, so either the old
 owner's commit came first (and the new owner, which loads the room only after taking the
 lease, sees it), or the old owner's commit finds a token it does not hold and fails: a stale
 owner can never commit.
@@ -26,7 +26,7 @@ import psycopg
 
 from ..store import StorageError
 from ..store.postgres import redact
-from ..store.postgres_appends import one_line
+from ..store.postgres.appends import one_line
 
 LEASE_TTL = 3.0
 """Seconds an instance's heartbeat counts after it was written: the longest a room waits for a

@@ -33,7 +33,7 @@ from ..rooms.room import RoomError
 from ..rooms.wire import MAX_MESSAGE, error_response
 from ..store import StorageError
 from ..store.postgres import PostgresStore
-from ..store.postgres_fence import LeaseLost
+from ..store.postgres.fence import LeaseLost
 from .bus import Bus
 from .lease import Leases
 from .relay import MOVED, Relayed, RemoteSocket, Shut, received

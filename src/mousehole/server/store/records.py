@@ -6,10 +6,13 @@ seats, seed) and every committed move, never as a snapshot; loading a room repla
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from ...engine import JSON
+from ...engine.record import record_json
+from ..text import repair_name
 
 
 class StorageError(RuntimeError):
@@ -79,19 +82,15 @@ class StoredRoom:
 
     def record_json(self) -> JSON:
         """Return the stored match as record JSON (what `mousehole.engine.replay` reads)."""
-        data: JSON = {
-            "format": "mousehole-record/1",
-            "game": self.game,
-            "options": dict(self.options),
-            "initial": self.initial,
-            "seed": self.seed,
-        }
-        if self.secret is not None:  # the match carries on with its own secret
-            data["secret"] = self.secret
-        data["moves"] = [
-            {"seat": "chance" if m.seat is None else m.seat, "action": m.action} for m in self.moves
-        ]
-        return data
+        fairness = {} if self.secret is None else {"secret": self.secret}  # its own secret
+        return record_json(
+            self.game,
+            self.options,
+            self.initial,
+            self.seed,
+            ((m.seat, m.action) for m in self.moves),
+            **fairness,
+        )
 
 
 @dataclass(frozen=True)
@@ -129,3 +128,18 @@ class RoomSummary:
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }
+
+
+def loads_seats(text: str) -> Any:
+    """Return a room's stored seats, each name made valid (`text.repair_name`: refused
+    characters become U+FFFD). Rooms stored before names were checked may hold a lone
+    surrogate, which no answer about the room could carry, or a control character."""
+    seats = json.loads(text)
+    if not isinstance(seats, list):
+        return seats  # the room's rebuild names the problem (bad_seats)
+    return [
+        seat | {"name": repair_name(seat["name"], f"Seat {index + 1}")}
+        if isinstance(seat, dict) and "name" in seat
+        else seat
+        for index, seat in enumerate(seats)
+    ]

@@ -15,7 +15,7 @@ from typing import Any
 
 import psycopg
 
-from .records import StorageError
+from ..records import StorageError
 
 Write = Callable[[psycopg.Connection[Any]], None]
 Fence = tuple[str, int]

@@ -22,9 +22,18 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import psycopg
 
-from ...engine import JSON
-from .appends import check_follows, dumps, move_rows, now
-from .postgres_appends import (
+from ....engine import JSON
+from ..batching import Result, check_follows, dumps, move_rows, now, run_batch
+from ..records import (
+    MoveLike,
+    RoomSummary,
+    StorageError,
+    StoredLine,
+    StoredMove,
+    StoredRoom,
+    loads_seats,
+)
+from .appends import (
     Appending,
     Connection,
     Write,
@@ -33,13 +42,11 @@ from .postgres_appends import (
     one_line,
     write_alone,
 )
-from .postgres_fence import NO_LEASE, Fence, fenced, leased
-from .postgres_schema import migrate
-from .records import MoveLike, RoomSummary, StorageError, StoredLine, StoredMove, StoredRoom
-from .sqlite import loads_seats
+from .fence import NO_LEASE, Fence, fenced, leased
+from .schema import migrate
 
 if TYPE_CHECKING:
-    from .base import Store
+    from ..base import Store
 
 SCHEMES = ("postgresql", "postgres")
 CONNECT_TIMEOUT = 10
@@ -121,7 +128,7 @@ class PostgresStore:
             raise StorageError(f"expected a postgresql:// URL, not {self.where!r}")
         self.instance: str | None = None
         """The cluster instance this store belongs to (cluster/lease.py), or None: one server.
-        With an instance, every write to a room is fenced by its lease (postgres_fence.py)."""
+        With an instance, every write to a room is fenced by its lease (fence.py)."""
         self.fences: dict[str, int] = {}
         """The lease token this instance holds of each room it drives (set by the cluster)."""
         self.failing: StorageError | None = None
@@ -153,25 +160,6 @@ class PostgresStore:
             row = db.execute("SELECT max(version) FROM schema_version").fetchone()
         return int(row[0]) if row is not None else 0
 
-    # One write at a time, each its own transaction (tests, `mousehole migrate`).
-
-    def create(self, room: StoredRoom) -> None:
-        """Store a new room and the moves it already has, in one transaction."""
-        self._one(f"create room {room.room_id!r}", self.creating(room))
-
-    def append(
-        self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
-    ) -> None:
-        """Store the moves that follow a room's last stored move (see `SQLiteStore.append`)."""
-        self._one(f"append to room {room_id!r}", self.appending(room_id, moves, finished=finished))
-
-    def update_seats(
-        self, room_id: str, seats: list[JSON], *, host: int | None, started: bool
-    ) -> None:
-        """Store an online room's seats, host and started flag (its moves are untouched)."""
-        what = f"update the seats of room {room_id!r}"
-        self._one(what, self.seating(room_id, seats, host=host, started=started))
-
     def write_all(self, what: str, writes: Iterable[Write]) -> None:
         """Run `writes` in one transaction, all or none; raise StorageError naming `what` and
         the cause when one fails (`mousehole migrate`: a copy is whole or nothing)."""
@@ -187,11 +175,6 @@ class PostgresStore:
             except BaseException:
                 self._writer.reset()
                 raise
-
-    def _one(self, what: str, write: Write) -> None:
-        (error,) = self.write_batch([(what, write)])
-        if error is not None:
-            raise error
 
     # The writes, as functions of a connection that `write_batch` runs in one transaction.
 
@@ -358,23 +341,18 @@ class PostgresStore:
         unreachable or refused the commit), every write gets that error and `failing` says
         so until a batch commits again.
         """
-        results: list[StorageError | None] = []
+        results: list[Result] = []
         with self._writer.lock:
             try:
                 db = self._writer.get()
                 with db.pipeline() as pipe:
                     db.execute("BEGIN")
-                    run: list[tuple[str, Appending]] = []
-                    for what, write in writes:
-                        if isinstance(write, Appending):
-                            run.append((what, write))
-                            continue
-                        if run:
-                            results += append_together(db, pipe, run)
-                            run = []
-                        results.append(write_alone(db, pipe, what, write))
-                    if run:
-                        results += append_together(db, pipe, run)
+                    results = run_batch(
+                        writes,
+                        Appending,
+                        lambda run: append_together(db, pipe, run),
+                        lambda what, write: write_alone(db, pipe, what, write),
+                    )
                     db.execute("COMMIT")
             except psycopg.Error as error:
                 self._writer.reset()

@@ -8,19 +8,27 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import closing
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ...engine import JSON
-from ..text import repair_name
-from .appends import Appending, append_together, dumps, insert_rows, move_rows, now
-from .records import MoveLike, RoomSummary, StorageError, StoredLine, StoredMove, StoredRoom
+from ....engine import JSON
+from ..batching import Result, dumps, move_rows, now, run_batch
+from ..records import (
+    MoveLike,
+    RoomSummary,
+    StorageError,
+    StoredLine,
+    StoredMove,
+    StoredRoom,
+    loads_seats,
+)
+from .appends import Appending, append_together, insert_rows
 from .schema import MIGRATIONS, SCHEMA_VERSION
 
 if TYPE_CHECKING:
-    from .base import Store
+    from ..base import Store
 
 DEFAULT_DB_PATH = Path("var") / "mousehole.sqlite3"
 """The database used when none is given, relative to the working directory."""
@@ -53,21 +61,6 @@ def prepare_sqlite(path: Path) -> Path:
     except (OSError, sqlite3.Error) as error:
         raise StorageError(f"cannot write the SQLite database {str(path)!r}: {error}") from error
     return path
-
-
-def loads_seats(text: str) -> Any:
-    """Return a room's stored seats, each name made valid (`text.repair_name`: refused
-    characters become U+FFFD). Rooms stored before names were checked may hold a lone
-    surrogate, which no answer about the room could carry, or a control character."""
-    seats = json.loads(text)
-    if not isinstance(seats, list):
-        return seats  # the room's rebuild names the problem (bad_seats)
-    return [
-        seat | {"name": repair_name(seat["name"], f"Seat {index + 1}")}
-        if isinstance(seat, dict) and "name" in seat
-        else seat
-        for index, seat in enumerate(seats)
-    ]
 
 
 class SQLiteStore:
@@ -140,34 +133,12 @@ class SQLiteStore:
             row = self._db.execute("SELECT max(version) FROM schema_version").fetchone()
         return int(row[0])
 
-    def create(self, room: StoredRoom) -> None:
-        """Store a new room and the moves it already has, in one transaction."""
-        with self._write(f"create room {room.room_id!r}") as db:
-            self.creating(room)(db)
-
-    def append(
-        self, room_id: str, moves: Sequence[MoveLike], *, finished: bool | None = None
-    ) -> None:
-        """Store the moves that follow a room's last stored move, in one transaction.
-
-        Raise StorageError, storing nothing, when the room is unknown or the moves leave a gap
-        or overlap what is stored. `finished` (when given) updates the room's finished flag.
-        """
-        with self._write(f"append to room {room_id!r}") as db:
-            self.appending(room_id, moves, finished=finished)(db)
-
-    def update_seats(
-        self, room_id: str, seats: list[JSON], *, host: int | None, started: bool
-    ) -> None:
-        """Store an online room's seats, host and started flag (its moves are untouched)."""
-        with self._write(f"update the seats of room {room_id!r}") as db:
-            self.seating(room_id, seats, host=host, started=started)(db)
-
     # The writes as functions of a connection, so that `write_batch` can run many of them in
     # one transaction (group commit: one fsync for every change queued meanwhile).
 
     def creating(self, room: StoredRoom) -> Write:
-        """Return the write that stores a new room (see `create`)."""
+        """Return the write that stores a new room and the moves it already has (refused if
+        its id is taken)."""
         stamp = now()
         row = (
             room.room_id,
@@ -295,22 +266,17 @@ class SQLiteStore:
         `_append_together` in three statements, however many there are; any other write runs
         in a savepoint of its own.
         """
-        results: list[StorageError | None] = []
+        results: list[Result] = []
         with self._lock:
             db = self._db
             try:
                 db.execute("BEGIN IMMEDIATE")
-                run: list[tuple[str, Appending]] = []
-                for what, write in writes:
-                    if isinstance(write, Appending):
-                        run.append((what, write))
-                        continue
-                    if run:
-                        results += append_together(db, run, self._write_alone)
-                        run = []
-                    results.append(self._write_alone(db, what, write))
-                if run:
-                    results += append_together(db, run, self._write_alone)
+                results = run_batch(
+                    writes,
+                    Appending,
+                    lambda run: append_together(db, run, self._write_alone),
+                    lambda what, write: self._write_alone(db, what, write),
+                )
                 db.execute("COMMIT")
             except sqlite3.Error as error:
                 self._rollback()
@@ -450,25 +416,6 @@ class SQLiteStore:
         """Close the connection (a later call does nothing)."""
         with self._lock:
             self._db.close()
-
-    @contextmanager
-    def _write(self, what: str) -> Iterator[sqlite3.Connection]:
-        """Run the body in one BEGIN IMMEDIATE ... COMMIT; roll back on any failure.
-
-        A SQLite failure (disk full, read-only file, closed store) becomes a StorageError
-        naming `what`; nothing of the transaction is kept.
-        """
-        with self._lock:
-            db = self._db
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                yield db
-                db.execute("COMMIT")
-            except BaseException as error:
-                self._rollback()
-                if isinstance(error, sqlite3.Error):
-                    raise StorageError(f"{what}: {error}") from error
-                raise
 
     def _rollback(self) -> None:
         try:

@@ -17,9 +17,18 @@ from typing import Any
 
 import psycopg
 
-from .appends import Row, check_follows, now
-from .postgres_fence import Fence, check, check_one, locking, lost, stale
-from .records import StorageError
+from ..batching import (
+    Result,
+    Row,
+    check_follows,
+    finished_flags,
+    follows_all,
+    missing,
+    now,
+    plan_run,
+)
+from ..records import StorageError
+from .fence import Fence, check, check_one, locking, lost, stale
 
 Connection = psycopg.Connection[tuple[Any, ...]]
 Write = Callable[[Connection], None]
@@ -46,7 +55,7 @@ class Appending:
     rows: list[Row]
     finished: bool | None = None
     fence: Fence | None = None
-    """The lease this write needs (several instances: postgres_fence.py), or None."""
+    """The lease this write needs (several instances: fence.py), or None."""
 
     def __call__(self, db: Connection) -> None:
         check_one(db, self.room_id, self.fence)
@@ -56,7 +65,7 @@ class Appending:
             (self.room_id, self.room_id),
         ).fetchone()
         if found is None:
-            raise StorageError(f"append to room {self.room_id!r}: no such room is stored")
+            raise missing(self.room_id)
         check_follows(self.room_id, int(found[0]), self.rows)
         insert_moves(db, self.rows)
         db.execute(
@@ -141,7 +150,7 @@ def write_alone(
 
 def append_together(
     db: Connection, pipe: psycopg.Pipeline, run: Sequence[tuple[str, Appending]]
-) -> list[StorageError | None]:
+) -> list[Result]:
     """Store a run of appends; return each one's error (None: stored).
 
     The run is sent at once (`_append_at_once`: one round trip); when a check of it fails,
@@ -165,30 +174,15 @@ def _append_at_once(
     """
     fences = [(a.room_id, a.fence) for _, a in run if a.fence is not None]
     rooms = list(dict.fromkeys(append.room_id for _, append in run))
-    flags: dict[str, bool | None] = {}
-    for _, append in run:
-        if append.finished is not None or append.room_id not in flags:
-            flags[append.room_id] = append.finished
     db.execute("SAVEPOINT run")
     try:
         leases = locking(db, fences)
         counts = _counting(db, rooms)
         insert_moves(db, [row for _, append in run for row in append.rows])
-        _touching(db, flags)
+        _touching(db, finished_flags([append for _, append in run]))
         pipe.sync()
-        kept = not stale(leases, fences)
         following = {str(room_id): int(count) for room_id, count in counts.fetchall()}
-        for _, append in run:
-            stored = following.get(append.room_id)
-            if not kept or stored is None:
-                kept = False
-                break
-            try:
-                check_follows(append.room_id, stored, append.rows)
-            except StorageError:
-                kept = False
-                break
-            following[append.room_id] = stored + len(append.rows)
+        kept = not stale(leases, fences) and follows_all(run, following)
     except psycopg.Error as error:
         if batch_fails(db, error):
             raise  # the connection is gone, or a lock held by another: the whole batch fails
@@ -202,7 +196,7 @@ def _append_at_once(
 
 def _append_checked(
     db: Connection, pipe: psycopg.Pipeline, run: Sequence[tuple[str, Appending]]
-) -> list[StorageError | None]:
+) -> list[Result]:
     """Store a run of appends with three statements in all; return each one's error.
 
     One SELECT reads where every room's moves end, the appends are checked against it in
@@ -215,35 +209,18 @@ def _append_checked(
     fences = [(a.room_id, a.fence) for _, a in run if a.fence is not None]
     db.execute("SAVEPOINT run")
     try:
-        stale = check(db, fences)
+        taken = check(db, fences)
         found = _counting(db, rooms).fetchall()
-        following = {str(room_id): int(count) for room_id, count in found}
-        results: list[StorageError | None] = []
-        rows: list[Row] = []
-        flags: dict[str, bool | None] = {}
-        for _, append in run:
-            stored = following.get(append.room_id)
-            if append.room_id in stale and append.fence is not None:
-                results.append(lost(append.room_id, append.fence, stale[append.room_id]))
-                continue
-            if stored is None:
-                results.append(
-                    StorageError(f"append to room {append.room_id!r}: no such room is stored")
-                )
-                continue
-            try:
-                check_follows(append.room_id, stored, append.rows)
-            except StorageError as error:
-                results.append(error)
-                continue
-            results.append(None)
-            rows += append.rows
-            following[append.room_id] = stored + len(append.rows)
-            if append.finished is not None or append.room_id not in flags:
-                flags[append.room_id] = append.finished
-        insert_moves(db, rows)
-        if flags:
-            _touching(db, flags)
+
+        def refused(append: Appending) -> StorageError | None:
+            if append.fence is None or append.room_id not in taken:
+                return None
+            return lost(append.room_id, append.fence, taken[append.room_id])
+
+        plan = plan_run(run, {str(room): int(count) for room, count in found}, refused)
+        insert_moves(db, plan.rows)
+        if plan.flags:
+            _touching(db, plan.flags)
         db.execute("RELEASE SAVEPOINT run")
         pipe.sync()
     except psycopg.Error as error:
@@ -253,4 +230,4 @@ def _append_checked(
         db.execute("ROLLBACK TO SAVEPOINT run")
         db.execute("RELEASE SAVEPOINT run")
         return [write_alone(db, pipe, what, append) for what, append in run]
-    return results
+    return plan.results
