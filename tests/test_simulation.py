@@ -113,6 +113,23 @@ def test_progress_is_told_after_every_match() -> None:
 
 
 @pytest.mark.parametrize("entry", FIRST_LEVELS)
+def test_worker_processes_play_the_same_matches_in_the_same_order(
+    entry: GameManifest, tmp_path: Path
+) -> None:
+    alone = _run(entry, 21, games=7, records=tmp_path / "alone")
+    shared = _run(entry, 21, games=7, records=tmp_path / "shared", jobs=3)
+
+    assert shared.results == alone.results  # seeds, winners, lengths and event counters
+    name = f"{entry.name}-seed21.jsonl"
+    assert (tmp_path / "shared" / name).read_bytes() == (tmp_path / "alone" / name).read_bytes()
+
+
+def test_a_run_needs_at_least_one_process() -> None:
+    with pytest.raises(ValueError, match="jobs: at least 1 process, not 0"):
+        _run(MANIFESTS[0], 1, jobs=0)
+
+
+@pytest.mark.parametrize("entry", FIRST_LEVELS)
 def test_one_match_is_its_record_and_its_events_are_tallied(entry: GameManifest) -> None:
     game = mousehole.load_game(entry.name, seats=entry.min_seats)
 
