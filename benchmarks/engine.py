@@ -13,6 +13,8 @@ import mousehole
 from mousehole.engine import CHANCE, TERMINAL, Action, State, sample_outcome
 from mousehole.games import MANIFESTS
 
+from . import bare_mousetrap
+
 SECONDS: Final = 10.0
 """A repeat of random games, or one `apply_cost` or `memory_per_state` sample, stops after
 about this long even if it has not reached its count: a clock, not a result, stops it, so a
@@ -59,6 +61,75 @@ def random_games_per_second(
         "games_per_second": best,
         "steps_per_game": steps_per_game,
         "microseconds_per_step": 1e6 / (best * steps_per_game),
+    }
+
+
+def random_games(
+    name: str, seats: int, games: int, seed: int, *, sampled: bool = False
+) -> dict[str, Any]:
+    """Play `games` random games of `name` through the public API, drawing from
+    `random.Random(seed)`; return their rate (CPU time of this thread), steps and winners.
+
+    The loop is `random_games_per_second`'s (`current_player`, `chance_outcomes` +
+    `sample_outcome` or `legal_actions` + a uniform index, `apply`), or with `sampled` the
+    driver's call `state.apply(state.sample_action(u))`, which plays the same games.
+    `benchmarks.bare_mousetrap.random_games` plays the same games without the API."""
+    game = mousehole.load_game(name, seats=seats)
+    rnd = random.Random(seed).random
+    winners: list[list[int]] = []
+    steps = 0
+    start = time.thread_time()
+    for _ in range(games):
+        state = game.new_initial_state()
+        if sampled:
+            while state.current_player() != TERMINAL:
+                state = state.apply(state.sample_action(rnd()))
+                steps += 1
+        else:
+            while (actor := state.current_player()) != TERMINAL:
+                if actor == CHANCE:
+                    action = sample_outcome(state.chance_outcomes(), rnd())
+                else:
+                    actions = state.legal_actions()
+                    action = actions[int(rnd() * len(actions))]
+                state = state.apply(action)
+                steps += 1
+        winners.append(state.winners())
+    elapsed = time.thread_time() - start
+    return {
+        "games_per_second": games / elapsed,
+        "steps": steps,
+        "winners": winners,
+        "microseconds_per_step": elapsed / steps * 1e6,
+    }
+
+
+def versus_bare_loop(seats: int = 4, games: int = 300, repeats: int = 5) -> dict[str, Any]:
+    """Return Mouse Trap's random games through the public API against the same games played
+    by a bare loop of the same rules (`benchmarks.bare_mousetrap`), in this process: each
+    repeat plays `games` games from seed `repeat` both ways, one right after the other, and
+    the rates are each side's best repeat."""
+    best_api, best_sampled, best_bare, steps = 0.0, 0.0, 0.0, 0
+    for repeat in range(repeats):
+        api = random_games("mousetrap", seats, games, repeat)
+        sampled = random_games("mousetrap", seats, games, repeat, sampled=True)
+        bare = bare_mousetrap.random_games(seats, games, repeat)
+        for other in (sampled, bare):
+            if other["winners"] != api["winners"] or other["steps"] != api["steps"]:
+                raise AssertionError(f"seed {repeat}: two loops played different games")
+        best_api = max(best_api, api["games_per_second"])
+        best_sampled = max(best_sampled, sampled["games_per_second"])
+        best_bare = max(best_bare, bare["games_per_second"])
+        steps = api["steps"]
+    return {
+        "seats": seats,
+        "games": games,
+        "steps_per_game": steps / games,
+        "api_games_per_second": best_api,
+        "sampled_games_per_second": best_sampled,
+        "bare_games_per_second": best_bare,
+        "ratio": best_api / best_bare,
+        "sampled_ratio": best_sampled / best_bare,
     }
 
 

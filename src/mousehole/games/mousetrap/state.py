@@ -10,6 +10,7 @@ simulator can branch cheaply (architecture habit 4: no deep copies, no JSON in t
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final, cast
@@ -21,6 +22,7 @@ from ...engine import (
     Action,
     IllegalActionError,
     State,
+    cumulative_probabilities,
 )
 from . import actions as A
 from .board import (
@@ -54,6 +56,8 @@ _ROLL_ONLY: Final = (A.ROLL,)
 _DIE_OUTCOMES: Final = tuple((d, 1 / 6) for d in A.DICE)
 _CRANK_OUTCOMES: Final = ((A.CRANK_OK, CRANK_SUCCESS), (A.CRANK_FAIL, 1 - CRANK_SUCCESS))
 _NO_ACTIONS: Final[tuple[A.MouseTrapAction, ...]] = ()
+_DIE_SUMS: Final = cumulative_probabilities(_DIE_OUTCOMES)
+_CRANK_OK_BELOW: Final = cumulative_probabilities(_CRANK_OUTCOMES)[0]
 
 # Space effects as (kind, value) with kinds as module constants: Enum attribute lookups in the
 # hot path cost more than the rest of a move.
@@ -216,6 +220,23 @@ class MouseTrapState(State):
         if phase is START:
             return tuple((A.START_SEATS[s], 1 / self.n) for s in range(self.n))
         return ()
+
+    def sample_action(self, u: float) -> A.MouseTrapAction:
+        # The contract's answer without its three calls: the same die and crank sums as
+        # sample_outcome, the same uniform index into the same legal list.
+        if not 0.0 <= u < 1.0:
+            raise ValueError(f"u: expected a number in [0, 1), got {u!r}")
+        phase = self._phase
+        if phase is ROLL:
+            return A.ROLL
+        if phase is MOVE or phase is PUSH:
+            return A.DICE[bisect_right(_DIE_SUMS, u)]
+        if phase is TRAP:
+            actions = self._trap_actions()
+            return actions[int(u * len(actions))]
+        if phase is CRANK:
+            return A.CRANK_OK if u < _CRANK_OK_BELOW else A.CRANK_FAIL
+        return cast(A.MouseTrapAction, super().sample_action(u))  # start and split: rare
 
     def winners(self) -> list[int]:
         winner = self._v[_WINNER]
