@@ -245,8 +245,6 @@ def sample_outcome(outcomes: Sequence[tuple[Action, float]], u: float) -> Action
         cumulative = cumulative_probabilities(outcomes)
         if len(_CUMULATIVE) < 1024:
             _CUMULATIVE[id(outcomes)] = (outcomes, cumulative)
-        else:
-            return outcomes[bisect_right(cumulative, u)][0]
     else:
         cumulative = entry[1]
     _last = (outcomes, cumulative)

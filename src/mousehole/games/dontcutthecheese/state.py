@@ -55,10 +55,8 @@ Events = tuple[tuple[Any, ...], ...]
 
 
 @lru_cache(maxsize=1024)
-@lru_cache(maxsize=4096)
 def draw_outcomes(bag: Tokens) -> tuple[tuple[A.CheeseAction, float], ...]:
-    """Return the chance of each colour for a token drawn from `bag`: its share of the bag
-    (cached: the same bag gives the same tuple, which `sample_outcome` also caches by)."""
+    """Return the chance of each colour for a token drawn from `bag`: its share of the bag."""
     total = sum(bag)
     return tuple((A.DRAWS[c], count / total) for c, count in enumerate(bag) if count)
 
