@@ -187,7 +187,7 @@ def simulate(
     jobs = min(jobs, games)
     # One match a chunk in this process (the bar moves after every match); small chunks for
     # workers keep them equally busy to the end and the bar moving, at one message each way.
-    size = 1 if jobs == 1 else max(1, min(64, games // (jobs * 16)))
+    size = 1 if jobs == 1 else max(1, min(16, games // (jobs * 32)))
     chunks: list[_Chunk] = [
         (game_name, seats, tuple(players), tuple(seeds[i : i + size]), records is not None)
         for i in range(0, games, size)
