@@ -15,14 +15,17 @@ import sys
 import time
 from typing import Any
 
+from mousehole.games import MANIFESTS
 from mousehole.simulation import Summary, default_jobs, simulate
 
 from . import shield
 
-GAME = "mousetrap"
-PLAYERS = ("normal", "normal", "normal", "normal")
-"""Mouse Trap's middle level in its 4 seats: a few hundred matches a second on one core, so
-each run lasts seconds, and no decision costs much more than another."""
+MANIFEST = MANIFESTS[0]
+GAME = MANIFEST.name
+PLAYERS = (MANIFEST.levels[(len(MANIFEST.levels) - 1) // 2],) * MANIFEST.max_seats
+"""The registry's first game at its most seats, the level at or below the middle of its
+levels in every seat: matches of about a millisecond each, so each run lasts seconds, and no
+decision costs much more than another."""
 
 
 def _played(summary: Summary) -> list[tuple[int, list[int], int, int, dict[str, int]]]:
@@ -56,6 +59,7 @@ def simulate_speedup(games: int = 2000, repeats: int = 3) -> dict[str, Any]:
             played[jobs] = _played(summary)
     return {
         "game": GAME,
+        "repeats": repeats,
         "players": list(PLAYERS),
         "games": games,
         "cores": cores,
@@ -77,9 +81,10 @@ def section(result: dict[str, Any]) -> str:
     shielded = (
         f"in a CPU cgroup of its own, {r['shield']} (benchmarks/shield.py)"
         if r["shield"]
-        else "without a CPU cgroup of its own (it needs root): other work on the machine "
-        "shared the cores"
+        else "without a CPU cgroup of its own (benchmarks/shield.py needs root and a cgroup file "
+        "system, or the run was told --no-shield): other work on the machine shared the cores"
     )
+    title = next(m.title for m in MANIFESTS if m.name == r["game"])
     one = f"| 1 | {r['one_seconds']:.2f} s | {r['games'] / r['one_seconds']:,.0f} | "
     one += f"{r['one_cpu']:.2f} s | – |"
     every = f"| {r['cores']} (one per core) | {r['all_seconds']:.2f} s | "
@@ -90,9 +95,9 @@ def section(result: dict[str, Any]) -> str:
 `mousehole simulate --jobs N` shares the matches among N worker processes (default: one per
 core); match *i* is played from the *i*-th seed of the master seed whichever process plays
 it, so the results do not depend on N (`benchmarks/parallel.py: simulate_speedup`, which
-checks it). The same {r["games"]:,} matches of {r["game"]} ({", ".join(r["players"])}, seed
-1), best of 3 runs each, alternating; wall-clock time, measured {shielded}; load average
-{r["load"]:.1f} when the runs ended. Build: pure Python (the only build).
+checks it). The same {r["games"]:,} matches of {title} ({", ".join(r["players"])}, seed
+1), best of {r["repeats"]} runs each, alternating; wall-clock time, measured {shielded};
+load average {r["load"]:.1f} when the runs ended. Build: pure Python (the only build).
 
 | processes | wall time | matches per second | CPU time, all processes | same matches |
 |---|---|---|---|---|

@@ -1,23 +1,21 @@
 """Mouse Trap's rules as a bare loop: the yardstick for the engine's random games.
 
-`random_games` plays random games of Mouse Trap with the rules of
-`mousehole.games.mousetrap.state` written as one function over local lists, changed in place:
-no state objects, no actions, no events, no legality checks, no API calls. It draws one
-`rng.random()` per step and turns it into a choice exactly as `benchmarks.engine`'s loop over
-the public API does (`sample_outcome` on the same outcome lists at a chance node, a uniform
-index into the same legal list at a decision), so from the same seed both play the same games,
-step for step: tests/games/mousetrap/test_bare_loop.py checks that they agree, so the ratio of
-their rates in docs/benchmarks.md compares the same work.
+`play` plays one random game with the rules of state.py written as one function over local
+lists, changed in place: no state objects, no actions, no events, no legality checks, no API
+calls. It draws one `rnd()` per step and turns it into a choice exactly as a driver of the
+public API does (`sample_outcome` on the same outcome lists at a chance node, a uniform index
+into the same legal list at a decision), so from the same random numbers both play the same
+games, step for step: tests/games/mousetrap/test_bare_loop.py checks that they agree, so the
+ratio of their speeds in docs/benchmarks.md (`benchmarks/engine.py: versus_bare_loop`)
+compares the same work. Not used by the rules or the server.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from bisect import bisect_right
-from typing import Any
+from collections.abc import Callable
 
-from mousehole.games.mousetrap.board import (
+from .board import (
     CHEESE_WHEEL,
     COMPONENT_COUNT,
     LOOP_LENGTH,
@@ -64,8 +62,9 @@ def _parts(k: int, total: int) -> list[tuple[int, ...]]:
     return [(n, *rest) for n in range(total, -1, -1) for rest in _parts(k - 1, total - n)]
 
 
-def play(n: int, rnd: Any) -> tuple[int, int]:
-    """Play one random game of `n` seats drawing from `rnd()`; return (winner, steps)."""
+def play(n: int, rnd: Callable[[], float]) -> tuple[list[int], int]:
+    """Play one random game of `n` seats drawing from `rnd()`; return its winners (as
+    `State.winners()` lists them) and its steps (actions and chance outcomes)."""
     pos = [0] * n
     cheese = [0] * n
     captured = [False] * n
@@ -162,27 +161,7 @@ def play(n: int, rnd: Any) -> tuple[int, int]:
                         captured[t] = True
                     alive = [t for t in range(n) if not captured[t]]
                     if len(alive) == 1:
-                        return alive[0], steps
+                        return alive, steps
         seat = (seat + 1) % n
         while captured[seat]:
             seat = (seat + 1) % n
-
-
-def random_games(seats: int, games: int, seed: int) -> dict[str, Any]:
-    """Return the rate (CPU time of this thread) of `games` bare random games of `seats` seats
-    from `seed`, their steps and their winners (as `State.winners()` lists them)."""
-    rnd = random.Random(seed).random
-    winners: list[list[int]] = []
-    steps = 0
-    start = time.thread_time()
-    for _ in range(games):
-        winner, length = play(seats, rnd)
-        winners.append([winner])
-        steps += length
-    elapsed = time.thread_time() - start
-    return {
-        "games_per_second": games / elapsed,
-        "steps": steps,
-        "winners": winners,
-        "microseconds_per_step": elapsed / steps * 1e6,
-    }
