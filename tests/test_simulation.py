@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import mousehole
+from mousehole import simulation
 from mousehole.games import MANIFESTS, GameManifest
 from mousehole.simulation import (
     GameResult,
@@ -122,6 +123,14 @@ def test_worker_processes_play_the_same_matches_in_the_same_order(
     assert shared.results == alone.results  # seeds, winners, lengths and event counters
     name = f"{entry.name}-seed21.jsonl"
     assert (tmp_path / "shared" / name).read_bytes() == (tmp_path / "alone" / name).read_bytes()
+
+
+def test_workers_started_afresh_play_the_same_matches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the system cannot fork, each worker is a fresh interpreter importing the
+    simulator (the "spawn" start method): the same matches in the same order."""
+    entry = MANIFESTS[0]
+    monkeypatch.setattr(simulation, "_START_METHOD", "spawn")
+    assert _run(entry, 4, games=4, jobs=2).results == _run(entry, 4, games=4).results
 
 
 def test_a_run_needs_at_least_one_process() -> None:

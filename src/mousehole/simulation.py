@@ -152,6 +152,11 @@ def _play_chunk(chunk: _Chunk) -> list[tuple[GameResult, str | None]]:
     return played
 
 
+_START_METHOD = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+"""Workers are forked where the system can (they start at once, with the games loaded);
+elsewhere each starts a fresh interpreter and imports this module."""
+
+
 def default_jobs() -> int:
     """Return the number of cores this process may run on (`--jobs`'s default)."""
     try:
@@ -200,7 +205,7 @@ def simulate(
     pool: multiprocessing.pool.Pool | None = None
     try:
         if jobs > 1:
-            pool = multiprocessing.get_context("fork").Pool(jobs)
+            pool = multiprocessing.get_context(_START_METHOD).Pool(jobs)
             played: Iterable[list[tuple[GameResult, str | None]]] = pool.imap(_play_chunk, chunks)
         else:
             played = map(_play_chunk, chunks)
