@@ -124,6 +124,30 @@ def test_the_installed_command_prints_the_same_tables_as_the_in_process_call(
     assert "Wins by seat" in shell.stdout
 
 
+def test_one_process_and_two_print_the_same_tables_and_write_the_same_records(
+    tmp_path: Path,
+) -> None:
+    script = Path(sys.executable).parent / "mousehole"
+    argv = ["simulate", NAME, "--games", "24", "--seed", "3", "--players", f"{NORMAL},{EASY}"]
+    runs = {}
+    for jobs in ("1", "2"):
+        folder = tmp_path / f"jobs{jobs}"
+        shell = subprocess.run(
+            [str(script), *argv, "--jobs", jobs, "--records", str(folder), "--progress"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert shell.returncode == 0, shell.stderr
+        assert "24/24 games" in shell.stderr  # the progress bar reached the end
+        records = (folder / f"{NAME}-seed3.jsonl").read_text(encoding="utf-8")
+        runs[jobs] = (tables(shell.stdout).replace(str(folder), "FOLDER"), records)
+    assert runs["1"] == runs["2"]
+    assert len(runs["1"][1].splitlines()) == 24
+    assert len({json.loads(line)["seed"] for line in runs["1"][1].splitlines()}) == 24
+
+
 def test_records_hold_one_line_per_game_and_each_replays_to_its_recorded_winners(
     records: Path,
 ) -> None:
@@ -207,6 +231,11 @@ BAD_ARGUMENTS = [
         ["simulate", NAME, "--games", "0"],
         "--games must be at least 1, not 0",
         id="no games",
+    ),
+    pytest.param(
+        ["simulate", NAME, "--jobs", "0"],
+        "--jobs must be at least 1, not 0",
+        id="no processes",
     ),
     pytest.param(
         ["simulate", NAME, "--games", "many"],

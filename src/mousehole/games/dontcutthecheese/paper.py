@@ -164,8 +164,10 @@ def attached(eaten: int) -> int:
         seed = grown
 
 
+@lru_cache(maxsize=65536)
 def loose(eaten: int) -> int:
-    """Return the paper cells joined to neither peg: scraps that fall away at once."""
+    """Return the paper cells joined to neither peg: scraps that fall away at once (cached:
+    random play and searches meet the same papers again and again)."""
     return ALL & ~eaten & ~attached(eaten)
 
 
