@@ -110,6 +110,17 @@ def test_the_same_seed_prints_the_same_tables_and_another_seed_other_ones(
     assert tables(first.out).split("\n", 1)[1] != tables(other.out).split("\n", 1)[1]
 
 
+@pytest.mark.parametrize(("game", "level"), [("mousetrap", "normal"), ("ausdiemaus", "auto")])
+def test_simulate_plays_normal_in_every_seat_unless_told_otherwise(
+    capsys: pytest.CaptureFixture[str], game: str, level: str
+) -> None:
+    """Never the expert by default, though it is listed after hard: its searches would make a
+    run hundreds of times slower (docs/cli.md)."""
+    result = run(["simulate", game, "--games", "2", "--seats", "3", "--seed", "1"], capsys)
+    assert result.status == 0
+    assert f"players {level},{level},{level}," in result.out
+
+
 def test_the_installed_command_prints_the_same_tables_as_the_in_process_call(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
