@@ -8,7 +8,7 @@ from ...engine import State
 from ..manifest import Conformance, GameManifest, Page
 from . import encoding
 from .bots import BOTS
-from .rules import AusDieMausGame
+from .game import AusDieMausGame
 
 
 def invariants(before: State | None, state: State) -> list[str]:

@@ -1,6 +1,7 @@
 """Aus die Maus! states: the position, its constants and the rules that change it. Pure: no
-I/O, no randomness (chance is explicit), and no formats: the JSON codec, events and text
-(view.py) import this module, never the reverse, and a state asks its game (rules.py) for them.
+I/O, no randomness (chance is explicit), and no formats: the codec, observer and words
+(codec.py, observer.py, words.py) import this module, never the reverse, and a state asks its
+game for them through engine/formats.py's FormattedState.
 
 Every rule cites its source as docs/games/ausdiemaus.md tells it: the game's rulebook
 ("rulebook") or one of Mousehole's rulings ("ruling"; that page's Assumptions the rulings make).
@@ -17,21 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from ...engine import (
-    CHANCE,
-    JSON,
-    TERMINAL,
-    Action,
-    IllegalActionError,
-    State,
-)
+from ...engine import CHANCE, TERMINAL, Action, IllegalActionError
+from ...engine.formats import FormattedGame, FormattedState
 from . import actions as A
-from .cards import CAT, MOUSE1, deal_sizes
-
-if TYPE_CHECKING:
-    from .rules import AusDieMausGame
+from .cards import CAT, MOUSE1, Deck, deal_sizes
 
 START: Final = "start"  # chance: the starting seat, then the undealt card that starts the pile
 TURN: Final = "turn"  # decision: the current seat turns over its top card
@@ -50,7 +42,7 @@ MAX_TURNS: Final = 10_000
 Chase = tuple[int, int, int, int]
 """(mouse owner, chaser, paws, attempts left) while a chase runs."""
 Events = tuple[tuple[Any, ...], ...]
-"""Compact event tuples (type, seat, ...); `view.event_to_json` names their fields."""
+"""Compact event tuples (type, seat, ...); `codec.event_to_json` names their fields."""
 
 _TURN_ONLY: Final = (A.TURN,)
 _NO_ACTIONS: Final[tuple[A.AusDieMausAction, ...]] = ()
@@ -70,20 +62,19 @@ def _seat_outcomes(n: int) -> tuple[tuple[A.AusDieMausAction, float], ...]:
     return tuple((A.START_SEATS[s], 1 / n) for s in range(n))
 
 
-class AusDieMausState(State):
+class AusDieMausState(FormattedState):
     """An Aus die Maus! position. Seats are 0-based; seat + 1 is the left (clockwise) neighbour.
 
     The fields are public to read and never change once `apply` has returned the state.
     """
 
     __slots__ = (
-        "_events",
-        "_game",
         "_history",
         "chase",
         "chips",
         "chips_left",
         "current",
+        "deck",
         "drawing",
         "ending",
         "n",
@@ -96,6 +87,8 @@ class AusDieMausState(State):
     )
 
     n: int
+    deck: Deck
+    """The deck this game deals from (cards.py's DECKS: by the seat count)."""
     phase: str
     current: int | None
     """The seat to turn a card (None before the start seat is drawn, and once over)."""
@@ -119,18 +112,19 @@ class AusDieMausState(State):
     """Restart positions seen since the last chip was given (the safety stop's memory)."""
     _events: Events
 
-    def __init__(self, game: AusDieMausGame, n: int):
+    def __init__(self, game: FormattedGame[AusDieMausState, Any], n: int, deck: Deck):
         self._game = game
         self.n = n
+        self.deck = deck
         self.phase = START
         self.current = None
         self.drawing = False
         self.unseen = (0,) * n
         self.won = ((),) * n
         self.pile = ()
-        self.pool = game.deck.counts
+        self.pool = deck.counts
         self.chips = (0,) * n
-        self.chips_left = game.deck.chips
+        self.chips_left = deck.chips
         self.chase = None
         self.ending = None
         self.turns = 0
@@ -150,19 +144,6 @@ class AusDieMausState(State):
         return self.turns
 
     # -- the contract ---------------------------------------------------------------------
-
-    @property
-    def game(self) -> AusDieMausGame:
-        return self._game
-
-    @property
-    def events(self) -> list[JSON]:
-        return self._game.events_json(self._events)
-
-    @property
-    def raw_events(self) -> Events:
-        """Return the last apply's events as compact tuples (cheap: for simulators)."""
-        return self._events
 
     def current_player(self) -> int:
         phase = self.phase
@@ -192,23 +173,6 @@ class AusDieMausState(State):
         scores = [(size, chips) for size, chips in zip(self.stacks, self.chips, strict=True)]
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
-
-    def to_json(self) -> JSON:
-        return self._game.position_json(self)
-
-    def observation(self, seat: int | None) -> JSON:
-        # ruling: nobody sees the order or contents of any stack, owners included, so every
-        # viewer gets the same public facts.
-        return self._game.observation_json(self)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, AusDieMausState) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
-    def __repr__(self) -> str:
-        return f"<AusDieMausState {self.to_json()!r}>"
 
     def key(self) -> tuple[Any, ...]:
         """Return a hashable tuple of the position (the safety stop's memory is not in it)."""
@@ -244,6 +208,7 @@ class AusDieMausState(State):
         child = _new_state(AusDieMausState)
         child._game = self._game
         child.n = self.n
+        child.deck = self.deck
         child.phase = self.phase
         child.current = self.current
         child.drawing = self.drawing
@@ -288,7 +253,7 @@ class AusDieMausState(State):
         child = self._child()
         child.current = seat
         # ruling: deal one card at a time from the starting player until one card remains
-        child.unseen = deal_sizes(self.n, seat, self._game.deck.size - 1)
+        child.unseen = deal_sizes(self.n, seat, self.deck.size - 1)
         child._events = (("start", seat, child.unseen),)
         return child
 

@@ -2,7 +2,7 @@
 docs/games/dontcutthecheese.md."""
 
 from .actions import CheeseAction
-from .rules import CheeseGame
+from .game import CheeseGame
 from .state import CheeseState
 
 __all__ = ["CheeseAction", "CheeseGame", "CheeseState"]

@@ -10,7 +10,7 @@ from ..manifest import Conformance, GameManifest, Page
 from . import encoding, sampler
 from .actions import COLOURS
 from .bots import BOTS
-from .rules import CheeseGame
+from .game import CheeseGame
 
 ON_THE_TRAP = ("spin", "spinner", "bite")
 """Phases with a paper whose threshold is drawn and still secret."""

@@ -1,26 +1,25 @@
 """Don't Cut the Cheese states: the position, its constants and the rules that change it. Pure:
-no I/O, no randomness (chance is explicit), and no formats: the JSON codec, events and text
-(view.py) import this module, never the reverse, and a state asks its game (rules.py) for them.
+no I/O, no randomness (chance is explicit), and no formats: the codec, observer and words
+(codec.py, observer.py, words.py) import this module, never the reverse, and a state asks its
+game for them through engine/formats.py's FormattedState.
 
-Every rule cites seeds/dont-cut-the-cheese-rulebook.txt ("rulebook") or rulings.md section 3
-("ruling"). The bag is drawn lazily (like a lazy deal of cards): a draw is a chance node over
-the colours still in the bag, weighted by their counts, so no hidden bag order exists. The one
-secret is the paper's tear threshold, which only `to_json` holds. States are immutable: `apply`
-builds a child that shares the unchanged tuples.
+Every rule cites its source as docs/games/dontcutthecheese.md tells it: the game's rulebook
+("rulebook") or one of Mousehole's rulings ("ruling"). The bag is drawn lazily (like a lazy deal
+of cards): a draw is a chance node over the colours still in the bag, weighted by their counts,
+so no hidden bag order exists. The one secret is the paper's tear threshold, which only
+`to_json` holds. States are immutable: `apply` builds a child that shares the unchanged tuples.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from ...engine import CHANCE, JSON, TERMINAL, Action, IllegalActionError, State
+from ...engine import CHANCE, TERMINAL, Action, IllegalActionError
+from ...engine.formats import FormattedGame, FormattedState
 from . import actions as A
 from .paper import BITE_AT, bite_problem, legal_bites, loose, paper_cells, strength
-
-if TYPE_CHECKING:
-    from .rules import CheeseGame
 
 START: Final = "start"  # chance: the starting seat, when setup leaves it random
 PAPER: Final = "paper"  # chance: the secret tear threshold of the paper just hooked on
@@ -83,14 +82,14 @@ def around(first: int, n: int, direction: int) -> tuple[int, ...]:
     return tuple((first + direction * i) % n for i in range(n))
 
 
-class CheeseState(State):
+class CheeseState(FormattedState):
     """A Don't Cut the Cheese position. Seats are 0-based; direction 1 passes to seat + 1.
 
     The fields are public to read and never change once `apply` has returned the state.
     """
 
     __slots__ = (
-        "_events", "_game", "bag", "bites_left", "contest", "current", "direction",
+        "bag", "bites_left", "contest", "current", "direction",
         "drawing", "eaten", "last_threshold", "n", "paper_bites", "phase", "round", "scores",
         "snapper",
         "spin_again", "spin_off_reason", "threshold", "tokens", "turns", "winner",
@@ -129,7 +128,7 @@ class CheeseState(State):
     """Turns ended so far (the simulator reads this as the game's length)."""
     _events: Events
 
-    def __init__(self, game: CheeseGame, n: int, current: int, phase: str):
+    def __init__(self, game: FormattedGame[CheeseState, Any], n: int, current: int, phase: str):
         self._game = game
         self.n = n
         self.phase = phase
@@ -171,19 +170,6 @@ class CheeseState(State):
 
     # -- the contract ---------------------------------------------------------------------
 
-    @property
-    def game(self) -> CheeseGame:
-        return self._game
-
-    @property
-    def events(self) -> list[JSON]:
-        return self._game.events_json(self._events)
-
-    @property
-    def raw_events(self) -> Events:
-        """Return the last apply's events as compact tuples (cheap: for simulators)."""
-        return self._events
-
     def current_player(self) -> int:
         phase = self.phase
         if phase in _DECISIONS:
@@ -214,33 +200,6 @@ class CheeseState(State):
 
     def winners(self) -> list[int]:
         return [] if self.winner is None else [self.winner]
-
-    def to_json(self) -> JSON:
-        return self._game.position_json(self)
-
-    def observation(self, seat: int | None) -> JSON:
-        # ruling: players see the paper and its strength, never the threshold; everything
-        # else is public, so every viewer sees the same
-        return self._game.observation_json(self, seat)
-
-    def legal_json(self) -> list[JSON]:
-        # each bite carries its preview: the strength after it (the page shows it, rules.py)
-        return self._game.legal_json(self)
-
-    def action_view(self, action: Action, viewer: int | None) -> JSON | None:
-        # ruling: the threshold is secret; its outcome shows only that a paper was hooked on
-        if isinstance(action, A.CheeseAction) and action.kind == A.THRESHOLD_KIND:
-            return {"type": A.THRESHOLD_KIND}
-        return action.to_json()
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CheeseState) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
-    def __repr__(self) -> str:
-        return f"<CheeseState {self.to_json()!r}>"
 
     def key(self) -> tuple[Any, ...]:
         """Return a hashable tuple of the whole position."""

@@ -1,7 +1,7 @@
 """Mouse Trap: the flagship game. See docs/games/mousetrap.md."""
 
 from .actions import MouseTrapAction
-from .rules import MouseTrapGame
+from .game import MouseTrapGame
 from .state import MouseTrapState
 
 __all__ = ["MouseTrapAction", "MouseTrapGame", "MouseTrapState"]

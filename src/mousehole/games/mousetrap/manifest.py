@@ -6,7 +6,7 @@ from ...engine import State
 from ..manifest import Conformance, GameManifest, Page
 from . import bare, encoding, sampler
 from .bots import BOTS
-from .rules import MouseTrapGame
+from .game import MouseTrapGame
 
 CHEESE = 52
 """Cheese in play: the supply plus every mouse's (docs/games/mousetrap.md, Goal and setup)."""

@@ -1,6 +1,7 @@
 """Mouse Trap states: the position, its constants and the rules that change it. Pure: no I/O,
-no randomness (chance is explicit), and no formats: the JSON codec, events and text (view.py)
-import this module, never the reverse, and a state asks its game (rules.py) for them.
+no randomness (chance is explicit), and no formats: the codec, observer and words (codec.py,
+observer.py, words.py) import this module, never the reverse, and a state asks its game for
+them through engine/formats.py's FormattedState.
 
 Every rule cites its source as docs/games/mousetrap.md tells it: the game's specification
 ("spec") or one of Mousehole's rulings ("ruling"; that page's Digital adaptations).
@@ -13,17 +14,16 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 from ...engine import (
     CHANCE,
-    JSON,
     TERMINAL,
     Action,
     IllegalActionError,
-    State,
     cumulative_probabilities,
 )
+from ...engine.formats import FormattedGame, FormattedState
 from . import actions as A
 from .board import (
     CHEESE_WHEEL,
@@ -35,9 +35,6 @@ from .board import (
     Kind,
     advance,
 )
-
-if TYPE_CHECKING:
-    from .rules import MouseTrapGame
 
 START: Final = "start"  # chance: the starting seat, when it is random
 ROLL: Final = "roll"  # decision: the only action is to roll
@@ -97,14 +94,14 @@ _POS, _CHEESE, _CAPTURED = 0, 4, 8
 _SUPPLY, _COMPONENTS, _CURRENT, _PENDING, _WINNER, _TURN = range(12, 18)
 
 
-class MouseTrapState(State):
+class MouseTrapState(FormattedState):
     """A Mouse Trap position. Seats are 0-based; per-seat tuples are indexed by seat."""
 
-    __slots__ = ("_events", "_game", "_phase", "_v", "n")
+    __slots__ = ("_phase", "_v", "n")
 
     def __init__(
         self,
-        game: MouseTrapGame,
+        game: FormattedGame[MouseTrapState, Any],
         n: int,
         pos: Sequence[int],
         cheese: Sequence[int],
@@ -181,19 +178,6 @@ class MouseTrapState(State):
 
     # -- the contract ---------------------------------------------------------------------
 
-    @property
-    def game(self) -> MouseTrapGame:
-        return self._game
-
-    @property
-    def events(self) -> list[JSON]:
-        return self._game.events_json(self._events)
-
-    @property
-    def raw_events(self) -> Events:
-        """Return the last apply's events as compact tuples (cheap: for simulators)."""
-        return self._events
-
     def current_player(self) -> int:
         phase = self._phase
         if phase in _DECISION_PHASES:
@@ -242,24 +226,6 @@ class MouseTrapState(State):
     def winners(self) -> list[int]:
         winner = self._v[_WINNER]
         return [] if winner is None else [winner]
-
-    def to_json(self) -> JSON:
-        return self._game.position_json(self)
-
-    def observation(self, seat: int | None) -> JSON:
-        # Mouse Trap has no secrets (ruling: cheese counts are public): every seat sees it all.
-        data = self.to_json()
-        data["viewer"] = seat
-        return data
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, MouseTrapState) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
-    def __repr__(self) -> str:
-        return f"<MouseTrapState {self.to_json()!r}>"
 
     def key(self) -> tuple[Any, ...]:
         """Return a hashable tuple of everything that decides the future of this position."""

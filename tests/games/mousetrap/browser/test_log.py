@@ -85,7 +85,7 @@ def test_a_six_on_the_loop_is_logged_as_once_round_and_not_as_from_a_space_to_it
 ) -> None:
     """The loop has six spaces (44 to 49): a 6 there ends where it began, which "moves from 46
     to 46" told as if the mouse had not moved. The event is the one the rules give for it
-    (tests/games/mousetrap/test_view.py); only the words are the page's (log.js)."""
+    (tests/games/mousetrap/test_words.py); only the words are the page's (log.js)."""
     page.goto(f"{server}/play/mousetrap")
     words: list[str] = page.evaluate(
         """async () => {

@@ -1,13 +1,13 @@
-"""Aus die Maus! positions as JSON (both ways, with validation), the public observation, events,
-readable descriptions and the simulator's tallies. This codec imports the states (state.py),
-never the reverse."""
+"""Aus die Maus! positions as JSON both ways (reading checks every field and refuses what play
+cannot reach) and its events as JSON. It imports the states (state.py), never the reverse: a
+state asks its game (game.py) for them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
-from ...engine import JSON, Action, InvalidStateError
+from ...engine import JSON, InvalidStateError
 from ...engine.fields import (
     counts_per_seat,
     json_object,
@@ -16,8 +16,9 @@ from ...engine.fields import (
     true_or_false,
     whole_number,
 )
-from . import actions as A
+from ...engine.formats import FormattedGame
 from .cards import CARD_BY_NAME, CARD_NAMES, CHEESE, MOUSE1, deal_sizes
+from .observer import observation
 from .piles import ANY_PILE, check_pile, check_won
 from .state import (
     CHASE,
@@ -34,38 +35,10 @@ from .state import (
     AusDieMausState,
 )
 
-if TYPE_CHECKING:
-    from .rules import AusDieMausGame
-
-
-def _chase_json(state: AusDieMausState) -> JSON | None:
-    if state.chase is None:
-        return None
-    owner, chaser, paws, left = state.chase
-    return {"mouse_owner": owner, "chaser": chaser, "paws": paws, "attempts_left": left}
-
-
-def observation(state: AusDieMausState) -> JSON:
-    """Return the public facts: the same for every seat and spectator (no stack contents)."""
-    return {
-        "game": "ausdiemaus",
-        "seats": state.n,
-        "phase": state.phase,
-        "current": state.current,
-        "stacks": list(state.stacks),
-        "chips": list(state.chips),
-        "chips_left": state.chips_left,
-        "pile": [CARD_NAMES[card] for card in state.pile],
-        "chase": _chase_json(state),
-        "ending": state.ending,
-        "turns": state.turns,
-        "winners": state.winners(),
-    }
-
 
 def state_to_json(state: AusDieMausState) -> JSON:
     """Return the omniscient position: the observation plus what lies in each stack."""
-    data = observation(state)
+    data = observation(state, None)
     del data["stacks"]  # derived from unseen and won
     data["drawing"] = state.drawing
     data["unseen"] = list(state.unseen)
@@ -104,7 +77,9 @@ def _chase(raw: Any, n: int) -> tuple[int, int, int, int]:
     return owner, chaser, paws, left
 
 
-def state_from_json(game: AusDieMausGame, data: Mapping[str, Any]) -> AusDieMausState:
+def state_from_json(
+    game: FormattedGame[AusDieMausState, Any], data: Mapping[str, Any]
+) -> AusDieMausState:
     """Return the position `data` describes; raise InvalidStateError naming the bad field.
 
     Optional on input: `game`, `phase` (default "turn"), `drawing` (false), `won` (empty),
@@ -118,7 +93,7 @@ def state_from_json(game: AusDieMausGame, data: Mapping[str, Any]) -> AusDieMaus
     n = whole_number(data.get("seats"), "seats", 2, 6)
     if n != game.seat_count:
         raise InvalidStateError("seats", f"{n} does not match this game's {game.seat_count} seats")
-    deck = game.deck
+    deck = game.new_initial_state().deck  # the deck this game deals from
     phase = one_of(data.get("phase", TURN), "phase", PHASES)
     unseen = counts_per_seat(data.get("unseen"), "unseen", n)
     won_raw = data.get("won", [[] for _ in range(n)])
@@ -224,7 +199,7 @@ def state_from_json(game: AusDieMausGame, data: Mapping[str, Any]) -> AusDieMaus
             phase, current, unseen, won, pile, chips, chase, ending, turns, placed, deck.chips
         )
 
-    state = AusDieMausState(game, n)
+    state = AusDieMausState(game, n, deck)
     state.phase = phase
     state.current = current
     state.drawing = drawing
@@ -314,7 +289,7 @@ def _check_reachable(
         check_pile(pile, ANY_PILE, opening)
 
 
-# -- events and descriptions ----------------------------------------------------------------
+# -- events ----------------------------------------------------------------
 
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "start": ("stacks",),
@@ -345,92 +320,3 @@ def event_to_json(event: tuple[Any, ...]) -> JSON:
         if key in data:
             data[key] = list(data[key])
     return data
-
-
-def card_words(name: str) -> str:
-    """Return a card name in words: "a cheese", "a cat", "a mouse with 2 paws"."""
-    if name.startswith("mouse"):
-        paws = int(name[5:])
-        return f"a mouse with {paws} paw{'s' if paws > 1 else ''}"
-    return f"a {name}"
-
-
-def describe_action(action: Action) -> str:
-    """Return a readable phrase for an action (used by `mousehole replay`)."""
-    if not isinstance(action, A.AusDieMausAction):
-        return action.to_text()
-    if action.kind == A.START_SEAT_KIND:
-        return f"seat {action.value} begins"
-    if action.kind == A.CARD_KIND:
-        return f"the card is {card_words(CARD_NAMES[action.value])}"
-    return "turns over the top card"
-
-
-def _seats(seats: Sequence[int]) -> str:
-    return ", ".join(f"seat {s}" for s in seats)
-
-
-def describe_event(event: JSON) -> str:
-    """Return a log line for one event of `State.events`."""
-    kind, seat = event["type"], event.get("seat")
-    who = f"Seat {seat}"
-    if kind == "start":
-        sizes = ", ".join(str(size) for size in event["stacks"])
-        return f"{who} begins; the deal makes stacks of {sizes} cards"
-    if kind == "pile_start":
-        return f"The undealt card starts the pile: {card_words(event['card'])} (it does nothing)"
-    if kind == "flip":
-        return f"{who} turns over {card_words(event['card'])}"
-    if kind == "call":
-        return (
-            f"{who}: “Mouse, watch out, the cat is coming!” Seat {event['chaser']} has "
-            f"{event['paws']} {'tries' if event['paws'] > 1 else 'try'} to catch it"
-        )
-    if kind == "pass_chase":
-        return (
-            f"{who}'s mouse takes over the chase from seat {event['from']}'s: seat "
-            f"{event['chaser']} has {event['paws']} {'tries' if event['paws'] > 1 else 'try'}"
-        )
-    if kind == "missed":
-        left = event["attempts_left"]
-        return f"Only cheese: {who} has {left} {'tries' if left > 1 else 'try'} left"
-    if kind == "caught":
-        return (
-            f"{who} catches seat {event['mouse_owner']}'s mouse: {event['cards']} cards and a chip"
-        )
-    if kind == "escaped":
-        return (
-            f"Only cheese: {who}'s mouse escapes seat {event['chaser']}, and {who} takes the "
-            f"{event['cards']} cards (no chip)"
-        )
-    if kind == "restart":
-        return f"{who} starts a new pile"
-    if kind == "end":
-        winners = _seats(event["winners"])
-        reason = event["reason"]
-        if reason == "last_chip":
-            how = f"{who} took the last chip"
-        elif reason == "run_out":
-            how = f"{who} has no card to turn (the pile belongs to nobody)"
-        else:
-            how = "safety stop: the game would go on for ever"
-        return f"Game over, {how}. Most cards: {winners}"
-    return f"{kind}: {event}"
-
-
-_TALLIED = {
-    "call": "chases",
-    "pass_chase": "chases passed on",
-    "caught": "catches (chips)",
-    "escaped": "escapes",
-}
-_ENDINGS = {"last_chip": "end: last chip", "run_out": "end: run-out", "safety": "end: safety stop"}
-
-
-def tally(events: Sequence[JSON], counters: dict[str, int]) -> None:
-    """Add the simulator's counters for `events`: how games end, chases, catches, escapes."""
-    for event in events:
-        kind = event["type"]
-        label = _ENDINGS[event["reason"]] if kind == "end" else _TALLIED.get(kind)
-        if label is not None:
-            counters[label] = counters.get(label, 0) + 1

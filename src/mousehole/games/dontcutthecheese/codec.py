@@ -1,24 +1,22 @@
-"""Don't Cut the Cheese positions as JSON (both ways, with validation), the public observation,
-events, readable descriptions and the simulator's tallies. This codec imports the states
-(state.py), never the reverse."""
+"""Don't Cut the Cheese positions as JSON both ways (reading checks every field and refuses
+what play cannot reach) and its events as JSON. It imports the states (state.py), never the
+reverse: a state asks its game (game.py) for them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
-from ...engine import JSON, Action, InvalidStateError
+from ...engine import JSON, InvalidStateError
 from ...engine.fields import json_object, one_of, same_game, true_or_false, whole_number
+from ...engine.formats import FormattedGame
 from . import actions as A
+from .observer import NAME, observation
 from .paper import (
     COLS,
     ROWS,
-    after_bite,
     from_rows,
-    legal_bites,
-    paper_cells,
     strength,
-    to_rows,
     unreachable,
 )
 from .state import (
@@ -38,74 +36,9 @@ from .state import (
     around,
 )
 
-if TYPE_CHECKING:
-    from .rules import CheeseGame
-
-NAME = "dontcutthecheese"
 _ON_THE_TRAP = (SPIN, SPINNER, BITE)
 """Phases with a paper on the trap that has not snapped (its threshold drawn and secret)."""
 _AFTER_SNAP = (DRAW, SPIN_OFF, SPIN_OFF_SPINNER, OVER)
-
-
-def _colours(counts: Sequence[int]) -> JSON:
-    return dict(zip(A.COLOURS, counts, strict=True))
-
-
-def observation(state: CheeseState, seat: int | None) -> JSON:
-    """Return what every seat and spectator may know: all but the paper's threshold."""
-    spin_off = None
-    if state.contest:
-        spin_off = {
-            "reason": state.spin_off_reason,
-            "contestants": list(state.contest),
-            "values": list(state.scores),
-        }
-    return {
-        "game": NAME,
-        "seat_count": state.n,
-        "phase": state.phase,
-        "current": state.current,
-        "direction": state.direction,
-        "paper": to_rows(state.eaten),
-        "strength": state.strength,
-        "paper_bites": state.paper_bites,
-        "bites_left": state.bites_left,
-        "spin_again": state.spin_again,
-        "tokens": [_colours(held) for held in state.tokens],
-        "bag": _colours(state.bag),
-        "round": state.round,
-        "snapper": state.snapper,
-        "last_threshold": state.last_threshold,
-        "drawing": list(state.drawing),
-        "spin_off": spin_off,
-        "winner": state.winner,
-        "turns": state.turns,
-        "viewer": seat,
-    }
-
-
-def legal_json(state: CheeseState) -> list[JSON]:
-    """Return the legal actions as the biter's page receives them: each bite with its preview,
-    computed by the rules (`cells` of paper it eats, the `strength` the paper has after it and
-    the loose cells that `fall` with it), so that the page shows Max's mouth with the strength
-    after the bite and never works it out itself. Public: the paper is on the table."""
-    if state.phase is not BITE:
-        return [action.to_json() for action in state.legal_actions()]
-    eaten = state.eaten
-    bites = []
-    for b in legal_bites(eaten):
-        after, falls = after_bite(eaten, b)
-        bites.append(
-            {
-                "type": A.BITE_KIND,
-                "row": b.row,
-                "col": b.col,
-                "cells": paper_cells(eaten, b),
-                "strength": after,
-                "falls": falls,
-            }
-        )
-    return bites
 
 
 def state_to_json(state: CheeseState) -> JSON:
@@ -158,7 +91,7 @@ def _seats(value: Any, where: str, n: int) -> tuple[int, ...]:
     return seats
 
 
-def state_from_json(game: CheeseGame, data: Mapping[str, Any]) -> CheeseState:
+def state_from_json(game: FormattedGame[CheeseState, Any], data: Mapping[str, Any]) -> CheeseState:
     """Return the position `data` describes; raise InvalidStateError naming the bad field.
 
     Optional on input: `game`, `direction` (1), `paper_bites` (0 for an uneaten paper, else
@@ -369,7 +302,7 @@ def _check_history(state: CheeseState) -> None:
             raise InvalidStateError("winner", "nobody holds every colour and the bag is not empty")
 
 
-# -- events and descriptions ----------------------------------------------------------------
+# -- events ----------------------------------------------------------------
 
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "start": (),
@@ -397,102 +330,3 @@ def event_to_json(event: tuple[Any, ...]) -> JSON:
     for name, value in zip(EVENT_FIELDS[kind], values, strict=True):
         data[name] = value
     return data
-
-
-_FACE_WORDS = {
-    "bite1": "1 Bite",
-    "bite2": "2 Bites",
-    "bite3": "3 Bites",
-    "skip": "Skip",
-    "reverse": "Reverse",
-    "bite_spin": "1 Bite & Spin Again",
-}
-
-
-def describe_action(action: Action) -> str:
-    """Return a sentence fragment for a play-by-play."""
-    assert isinstance(action, A.CheeseAction)  # only this game's actions reach its game
-    kind = action.kind
-    if kind == A.BITE_KIND:
-        return f"bites at row {action.row}, column {action.col}"
-    if kind == A.SPIN_RESULT_KIND:
-        return f"the spinner shows {_FACE_WORDS[A.FACES[action.value]]}"
-    if kind == A.THRESHOLD_KIND:
-        return "a new paper is hooked on (its threshold is secret)"
-    if kind == A.DRAW_KIND:
-        return f"a {A.COLOURS[action.value]} token is drawn"
-    if kind == A.START_SEAT_KIND:
-        return f"seat {action.value} starts"
-    return "spins"
-
-
-_HOW = {
-    "colours": "holds all three colours",
-    "most_tokens": "completes the colours with the most tokens",
-    "spin_off": "wins the spin-off",
-    "bag_empty": "ranks first when the bag runs out",
-}
-
-
-def describe_event(event: JSON) -> str:
-    """Return a log line for one event of `State.events` ("" when it only echoes the action)."""
-    kind, who = event["type"], f"Seat {event.get('seat')}"
-    if kind == "bite":
-        return (
-            f"{who} bites {event['cells']} cell(s) at row {event['row']}, column "
-            f"{event['col']}: strength {event['strength']}"
-        )
-    if kind == "snap":
-        return (
-            f"SNAP! {who} cuts the cheese after {event['paper_bites']} bite(s) "
-            f"(strength {event['strength']}, threshold {event['last_threshold']})"
-        )
-    if kind == "spun":
-        return f"{who} spins {_FACE_WORDS[event['face']]}"
-    if kind == "reverse":
-        return "Play reverses"
-    if kind == "turn":
-        return f"{who}'s turn"
-    if kind == "paper":
-        return f"Paper {event['round']} is hooked on the trap"
-    if kind == "fell":
-        return f"{event['cells']} loose cell(s) of paper fall away"
-    if kind == "draw":
-        return f"{who} draws a {event['colour']} token"
-    if kind == "bag_empty":
-        return f"The bag is empty: seats {event['without']} draw nothing"
-    if kind == "complete":
-        return f"Seats {event['seats']} hold all three colours"
-    if kind == "spin_off":
-        return f"Spin-off between seats {event['contestants']}: the fewest bites wins"
-    if kind == "spin_off_value":
-        return f"{who} scores {event['value']} in the spin-off"
-    if kind == "won":
-        return f"{who} {_HOW[event['how']]} and wins!"
-    if kind == "start":
-        return f"{who} starts"
-    return f"{kind}: {event}"
-
-
-def tally(events: Sequence[JSON], counters: dict[str, int]) -> None:
-    """Add the simulator's counters: bites, snapped papers and the bites on each, by threshold
-    (bites per paper is `bites / papers snapped`), spin-offs and empty bags."""
-
-    def add(label: str, count: int = 1) -> None:
-        counters[label] = counters.get(label, 0) + count
-
-    for event in events:
-        kind = event["type"]
-        if kind == "bite":
-            add("bites")
-        elif kind == "snap":
-            threshold = event["last_threshold"]
-            add("papers snapped")
-            add(f"papers snapped, threshold {threshold}")
-            add(f"bites on papers of threshold {threshold}", event["paper_bites"])
-        elif kind == "spin_off":
-            add("spin-offs")
-        elif kind == "bag_empty":
-            add("bags run out mid-draw")
-        elif kind == "fell":
-            add("scraps fallen")

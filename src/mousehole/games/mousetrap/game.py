@@ -1,6 +1,8 @@
-"""Mouse Trap the game: its options, its states (state.py) and the formats they are read and
-written in (view.py). Every rule cites its source as docs/games/mousetrap.md tells it: the
-game's specification ("spec") or one of Mousehole's rulings ("ruling"; Digital adaptations).
+"""Mouse Trap the game: its options and its first position. Its states and their rules are
+state.py's; what a seat sees, observer.py's; the JSON, codec.py's; the words, words.py's.
+
+Every rule cites its source as docs/games/mousetrap.md tells it: the game's specification
+("spec") or one of Mousehole's rulings ("ruling"; Digital adaptations).
 """
 
 from __future__ import annotations
@@ -9,20 +11,23 @@ from typing import ClassVar
 
 from ...engine.formats import FormattedGame
 from . import actions as A
-from . import view
+from . import codec, observer, words
 from .board import MAX_SEATS, MIN_SEATS, TOTAL_CHEESE
 from .state import ROLL, START, MouseTrapState
 
 
 class MouseTrapGame(FormattedGame[MouseTrapState, A.MouseTrapAction]):
     """Mouse Trap for 2 to 4 seats. Options: `seats`, `start_seat` (a seat, or None: random).
-    Its positions, events and words are view.py's, its actions' forms actions.py's."""
+    Its positions and events as JSON are codec.py's, what a seat sees observer.py's, the words
+    words.py's and its actions' forms actions.py's."""
 
     name: ClassVar[str] = "mousetrap"
     title: ClassVar[str] = "Mouse Trap"
     min_seats: ClassVar[int] = MIN_SEATS
     max_seats: ClassVar[int] = MAX_SEATS
-    formats = view
+    codec = codec
+    words = words
+    observer = observer
     action_formats = A
 
     def new_initial_state(self) -> MouseTrapState:

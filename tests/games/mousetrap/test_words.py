@@ -1,9 +1,9 @@
-"""Mouse Trap's events in words (`view.describe_event`, the server's text of a move: the replay's
+"""Mouse Trap's events in words (`words.describe_event`, the server's text of a move: the replay's
 move list and `mousehole replay`): the wording only, from events the rules really produce."""
 
 from __future__ import annotations
 
-from mousehole.games.mousetrap.view import describe_event
+from mousehole.games.mousetrap.words import describe_event
 
 from .conftest import Table
 
