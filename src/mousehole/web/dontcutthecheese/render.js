@@ -110,7 +110,7 @@ export function previewAt(mouth) {
 /** The preview in words (for the prompt and the screen reader). */
 export function previewWords(mouth) {
   if (!mouth) return "";
-  const where = `Row ${mouth.row}, column ${mouth.col}`; // as the rules count: rows 0-4, columns 0-11
+  const where = `Row ${mouth.row + 1}, column ${mouth.col + 1}`; // a player counts from 1: rows 1-5, columns 1-12
   const p = previewAt(mouth);
   if (!p) return `${where}: Max cannot bite here. ${byInput("Press Enter", "Tap again")} to hear why from the table.`;
   const falls = p.falls ? `, and ${p.falls} loose ${p.falls === 1 ? "scrap falls" : "scraps fall"}` : "";

@@ -205,6 +205,8 @@ def test_max_s_mouth_moves_by_arrow_keys_and_bites_with_enter(page: Page, server
         entry = spots.get(expected)
         expect(box).to_have_attribute("data-legal", "true" if entry else "false")
         sub = page.get_by_test_id("prompt-sub")
+        # a player counts rows and columns from 1 (the rules and the actions from 0)
+        expect(sub).to_contain_text(f"Row {expected[0] + 1}, column {expected[1] + 1}:")
         if entry:
             strength = page.evaluate(f"{PAGE}.snapshot.state.strength")
             expect(sub).to_contain_text(f"strength {strength} → {entry['strength']}")
@@ -229,6 +231,8 @@ def test_max_s_mouth_moves_by_arrow_keys_and_bites_with_enter(page: Page, server
     )
     assert bites[-1]["action"] == {"type": "bite", "row": target["row"], "col": target["col"]}
     assert bites[-1]["events"][0]["strength"] == target["strength"]
+    where = f"at row {target['row'] + 1}, column {target['col'] + 1}: strength {target['strength']}"
+    expect(page.locator("#log")).to_contain_text(where)
     assert mouth is not None
     _assert_no_threshold(frames)
 

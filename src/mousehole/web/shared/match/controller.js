@@ -305,6 +305,7 @@ export function createMatch(game) {
     if (state.passing) return false; // the hand-over screen is up
     const generation = state.generation;
     state.blocked = true;
+    conceal();
     view.render();
     if (state.lastHuman !== seat && view.handOver) {
       state.passing = true;
@@ -316,6 +317,18 @@ export function createMatch(game) {
     // A reload or a reconnect asks again: the server does not store who has the screen.
     state.socket?.send({ type: "screen", seat });
     return false;
+  }
+
+  /**
+   * Behind the hand-over screen the page's memory holds no seat's secrets either: the view
+   * drops what the last seat saw (`view.conceal(snapshot)` answers the snapshot without them),
+   * the record keeps its public moves, and the messages kept for the debugging peek go. The
+   * next seat's own snapshot brings its view back.
+   */
+  function conceal() {
+    state.received = [];
+    if (state.record && view.publicRecord) state.record = view.publicRecord(state.record);
+    if (state.snapshot && view.conceal) state.snapshot = view.conceal(state.snapshot);
   }
 
   /** Ask the server to play `action` for the seat to act (one of this page's). */
