@@ -367,6 +367,7 @@ export function createMatch(game) {
     onStart: (setup) => match.start(setup),
     onRematch: () => match.rematchSaved(),
     onResult: () => match.continueMatch(),
+    onContinue: () => match.continueMatch(),
   });
   installPage(match);
   if (!canSave()) $("saving-off").hidden = false;
