@@ -255,7 +255,7 @@ function renderBar() {
   el.spin.hidden = Boolean(view && view.phase === "bite");
   if (!view || !snap) {
     el.prompt.textContent = app.replayPrompt?.main ?? (app.online ? "Joining the table…" : "Hooking the paper on the trap…");
-    el.promptSub.textContent = "";
+    el.promptSub.textContent = app.replayPrompt?.sub ?? "";
     el.strength.textContent = "Strength 5 of 5";
     return;
   }
