@@ -21,7 +21,16 @@ from .fairness import (
 )
 from .game import CHANCE, JSON, TERMINAL, Action, Game, SeatedGame, State, sample_outcome
 from .match import Match, Player
-from .record import Move, Moves, Record, ReplayResult, record_header, record_view, replay
+from .record import (
+    Move,
+    Moves,
+    Record,
+    ReplayResult,
+    record_header,
+    record_view,
+    redraw_hidden,
+    replay,
+)
 
 __all__ = [
     "CHANCE",
@@ -52,6 +61,7 @@ __all__ = [
     "new_secret",
     "record_header",
     "record_view",
+    "redraw_hidden",
     "replay",
     "sample_outcome",
     "uniform",

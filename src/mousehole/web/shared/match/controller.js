@@ -226,6 +226,8 @@ export function createMatch(game) {
     const previous = state.snapshot;
     state.snapshot = update.snapshot;
     state.record = applyUpdateToRecord(state.record, update);
+    // An outcome the record hid until now, which these moves showed (a snapped paper's threshold)
+    if (state.record && view.learn) state.record = view.learn(state.record, update.moves || []);
     if (state.record && state.record.moves.length !== update.snapshot.version) {
       state.socket?.send({ type: "sync" }); // a gap in our copy of the record: ask for a full snapshot
     }
