@@ -27,7 +27,7 @@ export function startReplay(match) {
   // Until a replay is loaded the prompt says so, and how to get one.
   const NOTHING = {
     main: "No replay loaded yet.",
-    sub: "Open a record file (or drop one on this page), or choose “Watch the replay” when a match ends.",
+    sub: "Open a record file, or “Watch the replay” after a match.",
   };
   state.replayPrompt = NOTHING;
   const player = createPlayer(match, {
