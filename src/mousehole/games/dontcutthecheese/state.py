@@ -233,8 +233,10 @@ class CheeseState(State):
             return None
         if not isinstance(before, CheeseState):
             return None
+        # (marked `snapped`, which reading the action ignores: a past paper's threshold never
+        # reads as the secret of the paper on the trap, even when their values agree)
         snapped = self.round > before.round or self.phase not in (PAPER, SPIN, SPINNER, BITE)
-        return action.to_json() if snapped else None
+        return action.to_json() | {"snapped": True} if snapped else None
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CheeseState) and self.key() == other.key()

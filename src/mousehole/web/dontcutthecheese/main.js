@@ -88,7 +88,7 @@ function learn(record, moves) {
     const at = copy.moves.slice(0, move.version - 1).findLastIndex((m) => m.action?.type === "threshold");
     if (at < 0 || copy.moves[at].action.value != null) continue;
     if (copy === record) copy = { ...record, moves: record.moves.slice() };
-    copy.moves[at] = { ...copy.moves[at], action: { type: "threshold", value: snap.last_threshold } };
+    copy.moves[at] = { ...copy.moves[at], action: { type: "threshold", value: snap.last_threshold, snapped: true } };
   }
   return copy;
 }
