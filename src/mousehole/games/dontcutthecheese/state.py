@@ -233,6 +233,18 @@ class CheeseState(State):
             return {"type": A.THRESHOLD_KIND}
         return action.to_json()
 
+    def hindsight_view(self, action: Action, before: State, viewer: int | None) -> JSON | None:
+        # ruling: a paper's threshold is shown when it snaps (the snap event says it): from
+        # then on the record shows it too; the paper on the trap keeps its secret
+        if not (isinstance(action, A.CheeseAction) and action.kind == A.THRESHOLD_KIND):
+            return None
+        if not isinstance(before, CheeseState):
+            return None
+        # (marked `snapped`, which reading the action ignores: a past paper's threshold never
+        # reads as the secret of the paper on the trap, even when their values agree)
+        snapped = self.round > before.round or self.phase not in (PAPER, SPIN, SPINNER, BITE)
+        return action.to_json() | {"snapped": True} if snapped else None
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CheeseState) and self.key() == other.key()
 
