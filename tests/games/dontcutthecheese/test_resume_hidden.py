@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from mousehole.engine import InvalidRecordError, Match, record_view, redraw_hidden
-from mousehole.games import load_game
+from mousehole.engine import record_view
 from mousehole.server.http.app import create_app
 from mousehole.server.rooms.online import OnlineRoom
 
@@ -91,18 +90,3 @@ def test_a_same_device_match_comes_back_whole_from_the_record_its_page_saved(
     assert [m["action"].get("value") for m in shown if m["action"]["type"] == "threshold"][
         -1
     ] is None
-
-
-def test_an_outcome_a_seat_knows_is_not_drawn_again() -> None:
-    # Mouse Chaos deals each seat a colour card it sees: with the card hidden (another seat's
-    # view of the record), the record cannot be set again, and the error names the move.
-    game = load_game("mousechaos", seats=2)
-    state = game.new_initial_state()
-    moves = []
-    while state.is_chance_node():
-        action = state.chance_outcomes()[0][0]
-        moves.append({"seat": "chance", "action": state.action_view(action, 1)})
-        state = state.apply(action)
-    record = Match(game, seed=1).record.to_json() | {"seed": None, "moves": moves}
-    with pytest.raises(InvalidRecordError, match="cannot be drawn again"):
-        redraw_hidden(game, record, random.Random(1))
