@@ -447,7 +447,9 @@ class Hub:
             async with self.gate(code):
                 try:
                     room = await self.current(code)
-                except RoomError:
+                except RoomError as error:
+                    if error.code == "storage_failed":
+                        self._again_later(code)  # the store unreachable: look again
                     return
                 if room.room.version == version:
                     await self._fire(room, version)
@@ -495,6 +497,11 @@ class Hub:
             task = asyncio.current_task()
             if task is not None:
                 self._retries.discard(task)
+
+    def timing(self, code: str) -> bool:
+        """Return whether the room's timer runs (something is due, or soon will be)."""
+        task = self._timers.get(code)
+        return task is not None and not task.done()
 
     def stop_timer(self, code: str) -> None:
         """Cancel a room's timer (another instance drives the room now: cluster/node.py)."""
