@@ -18,6 +18,7 @@ import random
 import threading
 import time
 import traceback
+import urllib.error
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -220,10 +221,19 @@ class Table:
             "seats": [{"kind": "open"}, computer, {"kind": "open"}, computer],
             "host_name": "Ann",
         }
-        created = post_json(f"{rng.choice(servers).url}/api/online", setup)
         self.game = game
-        self.code = str(created["code"])
-        joined = post_json(f"{rng.choice(servers).url}/api/online/{self.code}/join", {"name": "Bo"})
+        for attempt in range(10):  # refused while an instance or Redis recovers: a new room
+            try:
+                created = post_json(f"{rng.choice(servers).url}/api/online", setup)
+                self.code = str(created["code"])
+                url = f"{rng.choice(servers).url}/api/online/{self.code}/join"
+                joined = post_json(url, {"name": "Bo"})
+                break
+            except (urllib.error.URLError, OSError):
+                if attempt == 9:
+                    raise
+                time.sleep(1)
+                servers = instances.alive()
         self.clients = [
             Client(instances, self.code, created["token"], rng, host=True),
             Client(instances, self.code, joined["token"], rng),

@@ -23,6 +23,7 @@ import json
 import os
 import random
 import signal
+import statistics
 import sys
 import threading
 import time
@@ -221,17 +222,21 @@ def test_random_faults_no_room_freezes_nothing_goes_back_nothing_lost_or_doubled
             for version, move in client.seen.moves.items():
                 if by_version.get(version) != move:  # shown, but not what is stored
                     lost += 1
-    stalls = {kind: max(times) for kind, times in chaos.stalls.items()}
+    stalls = {
+        kind: f"{kind} x{kinds[:FAULTS].count(kind)} median {statistics.median(t):.2f}"
+        f" max {max(t):.2f}"
+        for kind, t in sorted(chaos.stalls.items())
+        if kind != "start"
+    }
+    longest = max((max(t) for k, t in chaos.stalls.items() if k != "start"), default=0.0)
+    restarts = ""
+    if chaos.restarts:
+        restarts = f"; every instance restarted within {max(chaos.restarts):.2f} s"
     print(
-        f"chaos: {len(kinds[:FAULTS])} faults ({', '.join(kinds[:FAULTS])}), {len(tables)} rooms,"
-        f" {moves} moves stored, lost {lost}, doubled {doubled}, steps back {steps_back};"
-        f" longest stall per fault (s): "
-        + ", ".join(f"{kind} {t:.2f}" for kind, t in sorted(stalls.items()))
-        + (
-            f"; every instance restarted within {max(chaos.restarts):.2f} s"
-            if chaos.restarts
-            else ""
-        )
+        f"chaos: {len(kinds[:FAULTS])} faults, {len(tables)} rooms, {moves} moves stored,"
+        f" lost {lost}, doubled {doubled}, steps back {steps_back}, longest stall"
+        f" {longest:.2f} s; per kind, each room's longest stall (s): {'; '.join(stalls.values())}"
+        + restarts
     )
     assert steps_back == 0, [c.seen.steps_back for t in tables for c in t.clients]
     assert lost == 0 and doubled == 0, (lost, doubled)
