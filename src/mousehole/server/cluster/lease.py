@@ -67,10 +67,11 @@ AND (l.owner IS NULL OR l.owner = %(me)s OR NOT EXISTS (
 AND NOT EXISTS (
     SELECT 1 FROM unnest(%(ids)s::text[], %(stamps)s::timestamptz[]) AS k (id, at)
     WHERE k.id = r.id AND k.at = r.updated_at)
-ORDER BY r.updated_at DESC LIMIT %(limit)s
+ORDER BY l.owner IS NOT DISTINCT FROM %(me)s, r.updated_at DESC LIMIT %(limit)s
 """
-"""Online rooms in play that nobody drives or this instance (`me`) drives, newest change
-first, but those this instance already found with nothing due at the same last change
+"""Online rooms in play that nobody drives, then those this instance (`me`) drives, each
+newest change first (the rooms this instance plays on cannot crowd out those nobody
+drives), but those this instance already found with nothing due at the same last change
 (`ids`, `stamps`)."""
 
 
