@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import logging
 import time
 import weakref
 from collections import OrderedDict
@@ -35,6 +36,8 @@ from .wire import encode
 from .wire import send as send_message
 
 __all__ = ["Connection", "Hub", "OnlineSettings", "address", "client_host", "guessing_key"]
+
+log = logging.getLogger("mousehole.rooms")
 
 MAX_ROOMS = 10_000
 """Rooms kept in memory; idle ones past this are dropped (the store keeps them)."""
@@ -425,6 +428,8 @@ class Hub:
     async def _timer(self, code: str) -> None:
         try:
             await self._tick(code)
+        except Exception:  # said, not swallowed: the room waits until something wakes it
+            log.exception("room %s: its timer failed", code)
         finally:
             if self._timers.get(code) is asyncio.current_task():
                 del self._timers[code]
