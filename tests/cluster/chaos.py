@@ -6,8 +6,8 @@ the action's version is passed), reconnects with backoff to any instance when it
 closes (as the page's client does: a socket that stays open is waited on, however long), and
 records what it was shown: every move by version, and
 the version of every snapshot and update in order (which must never go down). A `Table` is one
-online room (Mouse Trap or Aus die Maus!, computer seats included) and its clients, spread
-over the instances.
+online room of one of the games that show every move whole (four seats, computer seats
+included) and its clients, spread over the instances.
 """
 
 from __future__ import annotations
@@ -26,11 +26,32 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
+from mousehole.games import MANIFESTS
+from mousehole.games.manifest import GameManifest
 from tests.cluster.harness import Instances
 from tests.processes import ServerProcess, post_json
 
-GAMES = {"mousetrap": "easy", "ausdiemaus": "auto"}
-"""The games the chaos plays, each with its computer seats' level."""
+
+def _shown_whole(manifest: GameManifest) -> bool:
+    """Whether every viewer is shown every move of a four-seat match as it is stored (checked
+    on one seeded random match): only then can what a client was shown be compared with the
+    store move for move. A move a view hides (a card, a colour, a paper's threshold) may be
+    shown otherwise to a client that joins later, once play has revealed it."""
+    if not manifest.min_seats <= 4 <= manifest.max_seats:
+        return False
+    state = manifest.game(seats=4).new_initial_state()
+    rng = random.Random(0)
+    while not state.is_terminal():
+        action = state.sample_action(rng.random())
+        if any(state.action_view(action, v) != action.to_json() for v in (None, 0, 1, 2, 3)):
+            return False
+        state = state.apply(action)
+    return True
+
+
+GAMES = {m.name: m.levels[0] for m in MANIFESTS if _shown_whole(m)}
+"""The games the chaos plays (those that seat four and show every move whole), each with its
+computer seats' level (the quickest: the first)."""
 
 
 @dataclass

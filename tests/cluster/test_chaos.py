@@ -1,7 +1,8 @@
 """Chaos: random faults while rooms play on three instances (docs/deploy.md, Faults).
 
 Three `mousehole serve` instances on the test's own PostgreSQL and Redis; several online rooms
-(Mouse Trap and Aus die Maus!, two players, a spectator and two computer seats each) whose
+(of every game that seats four and shows every move whole, in turn: two players, a spectator
+and two computer seats each) whose
 clients (tests/cluster/chaos.py) are spread over the instances, act as soon as their seat is
 to act and reconnect with backoff to any live instance. One fault at a time, while actions,
 reconnects and computer seats' timers are in flight: the driver of a room SIGKILLed (and
