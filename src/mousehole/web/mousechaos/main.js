@@ -128,7 +128,6 @@ const match = createMatch({
     yourTurn,
     handOver: (seat) => showPass(seat),
     publicRecord,
-    computerPause: () => 650 * app.factor * (app.reduced ? 0.5 : 1),
     key: onKey,
     silent: () => skipping(),
   },
