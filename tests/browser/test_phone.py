@@ -4,8 +4,8 @@ action in view without scrolling, nothing scrolling sideways, and a touch screen
 press keys (tests/browser/phone.py says how each is measured). Checked when the human's first
 turn starts and again a few turns later; each game's folder says how its page gets there
 (`TURN` in tests/games/<name>/browser/pages.py). On a phone also: the tables of five and six
-seats, Mouse Chaos's mice under the table as targets, Mouse Trap's trap close-up and the
-pictures of Aus die Maus!'s How to play.
+seats, Mouse Chaos's mice under the table as targets and the pictures of Aus die Maus!'s How
+to play.
 """
 
 from __future__ import annotations
@@ -153,38 +153,6 @@ def test_mouse_chaos_mice_under_the_table_are_thumb_sized_targets(
     page.locator(under).first.tap()
     page.wait_for_function("() => window.mousechaosPage.snapshot && true")
     assert page.locator("#choices .mc-reach").count() > 0
-
-
-def test_mouse_trap_trap_close_up_shows_its_labels_on_a_phone(
-    new_page: NewPage, server: str
-) -> None:
-    width, height, touch = DEVICES["phone"]
-    page = new_page(width=width, height=height, touch=touch)
-    turn = TURNS["mousetrap"]
-    turn.start(page, server)
-    page.get_by_test_id("view-trap").tap()
-    page.wait_for_function("() => window.mousetrapPage.idle")
-    page.wait_for_timeout(800)  # the view's move to the trap
-    # The labels in the frame: shown, or hidden as drawn too small to read (legible.js).
-    labels = page.evaluate(
-        """() => {
-          const board = document.querySelector('#board').getBoundingClientRect();
-          const inside = (r) => r.width > 0 && r.left >= board.left && r.right <= board.right
-            && r.top >= board.top && r.bottom <= board.bottom;
-          const texts = [...document.querySelectorAll('#board text')]
-            .filter((t) => t.textContent.trim() && inside(t.getBoundingClientRect()));
-          return {
-            shown: texts.filter((t) => !t.classList.contains('illegible'))
-              .map((t) => t.textContent.trim()),
-            hidden: texts.filter((t) => t.classList.contains('illegible'))
-              .map((t) => t.textContent.trim()),
-          };
-        }"""
-    )
-    screenshot(page, "phone-mousetrap-trap-close-up", full_page=False)
-    assert not labels["hidden"], f"labels hidden in the trap close-up: {labels}"
-    assert len(labels["shown"]) >= 4, f"the trap close-up shows its labels: {labels}"
-    assert not problems(measure(page, turn, touch))
 
 
 def test_aus_die_maus_chase_picture_names_its_cards_on_a_phone(

@@ -3,7 +3,7 @@
 // (pan.js); zoomed in by a tap on a phone's whole-board map; and the board's texts too small to
 // read at the scale it is drawn now hidden (shared/legible.js).
 
-import { BOARD_BOX, MACHINE_PLACE, POSITIONS, VIEWS, mouseSpots, zoomBox } from "./board.js";
+import { BOARD_BOX, POSITIONS, VIEWS, mouseSpots, zoomBox } from "./board.js";
 import { hideIllegible } from "/static/shared/legible.js";
 import { initPan } from "./pan.js";
 
@@ -98,21 +98,8 @@ function zoomWidth() {
   return narrow() ? 440 : 480;
 }
 
-/** The machine's part numbers (18 units in its own box) in the trap close-up on a phone, px. */
-const TRAP_NUMBER_PX = 12;
-
-/** The trap close-up in a phone's frame: the machine's middle, close enough that its part
-    numbers and the spaces' labels can be read (TRAP_NUMBER_PX); a drag shows the rest. The whole
-    machine in that frame would draw every label under 11 px, hidden (legible.js). */
-function trapBoxNarrow() {
-  const { x, y, scale: s } = MACHINE_PLACE;
-  const width = Math.min(VIEWS.trap[2], (board.clientWidth * 18 * s) / TRAP_NUMBER_PX);
-  return zoomBox(x + 320 * s, y + 226 * s, Math.round(width));
-}
-
 /** The viewBox of a view mode ("zoom" centres on the mouse to follow). */
 export function boxFor(mode) {
-  if (mode === "trap" && narrow()) return trapBoxNarrow();
   if (mode !== "zoom") return VIEWS[mode].slice();
   const view = app.view;
   const seat = app.followSeat ?? view?.current ?? 0;
