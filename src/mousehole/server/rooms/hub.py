@@ -480,6 +480,8 @@ class Hub:
             return
         if moves or seats:
             await self.publish(room, moves)
+        if moves:
+            room.room.think_ahead()  # the next computer seat decides during the delay
 
     def _again_later(self, code: str) -> None:
         """After a timer's write failed (the store unreachable), look at the room again each

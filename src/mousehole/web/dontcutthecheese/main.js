@@ -131,7 +131,6 @@ const match = createMatch({
     yourTurn,
     handOver: (seat) => showPass(seat),
     // A computer seat (or a chance step): a watchable pause before the server decides.
-    computerPause: () => 650 * app.factor * (app.reduced ? 0.5 : 1),
     key: onKey,
   },
 });

@@ -144,7 +144,6 @@ const match = createMatch({
     handOver: (seat) => showPass(seat),
     publicRecord,
     conceal,
-    computerPause: () => 650 * app.factor * (app.reduced ? 0.5 : 1),
     key: onKey,
     silent: () => skipping(),
   },

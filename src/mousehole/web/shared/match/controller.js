@@ -17,6 +17,7 @@ import { seatHelpers } from "./seats.js";
 import { installRooms } from "./rooms.js";
 import { installPage } from "./page.js";
 import { rebuildLog } from "./history.js";
+import { batchFactor, computerPause } from "./pace.js";
 
 /** Codes the page needs not tell: a race it lost (the next snapshot says what happened). */
 const QUIET_ERRORS = ["stale_version", "not_computer_turn", "not_your_turn", "game_over"];
@@ -40,8 +41,8 @@ export function createMatch(game) {
   const state = Object.assign(game.model, {
     snapshot: null, record: null, setup: null, room: null, token: null, online: null, held: null, fresh: false,
     socket: null, animating: false, busy: false, blocked: false, connected: false,
-    lostOnce: false, fast: false, reduced: false, factor: 1, lastHuman: null, queue: [],
-    shownVersion: -1, generation: 0, advanceTimer: null, finishedFor: null, received: [], passing: false,
+    lostOnce: false, fast: false, reduced: false, factor: 1, playback: 1, lastHuman: null, queue: [],
+    shownVersion: -1, generation: 0, advanceTimer: null, asked: -1, finishedFor: null, received: [], passing: false,
   });
   const seats = seatHelpers(state);
   const store = matchStore(game.name);
@@ -88,6 +89,7 @@ export function createMatch(game) {
   match.stop = () => {
     state.generation += 1;
     clearTimeout(state.advanceTimer);
+    state.asked = -1;
     if (state.socket) state.socket.close();
     state.socket = null;
     state.queue = [];
@@ -176,6 +178,7 @@ export function createMatch(game) {
     }
     if (snap.record) state.record = snap.record;
     state.busy = false;
+    state.asked = -1; // a (re)connect or a resync: what the page asked for may not have arrived
     roomChanged(previous, snap);
     if (rebuild) {
       retell();
@@ -236,11 +239,39 @@ export function createMatch(game) {
     match.save(); // the committed result is saved before anything moves
     state.queue.push(update);
     pump();
+    askAhead();
+  }
+
+  /** Whether the page paces the computer seats of this room (a local match): else the server
+      moves them by itself, a little after each move. */
+  function pagePaced(snap) {
+    return (snap.pace ?? (state.online || snap.code ? "server" : "client")) === "client";
+  }
+
+  /** Whether a computer seat (or chance) is to act in `snap`, which this page must ask for. */
+  function computerNext(snap) {
+    if (!snap || match.isOver(snap) || !pagePaced(snap)) return false;
+    const seat = snap.to_act;
+    return seat === null || seat === undefined || !seats.isHuman(seat);
+  }
+
+  /**
+   * A local match's computer seat is to act: ask the server for its move now, while the page
+   * still animates the last ones (docs/web.md, "Pace"). Its answer joins the queue and plays
+   * straight after, so consecutive computer moves follow each other without a round trip (or
+   * the computer's thinking, which the server began when the last move was made) between
+   * them. One request per version; `settle` asks only if none went out.
+   */
+  function askAhead() {
+    const snap = state.snapshot;
+    if (!computerNext(snap) || state.asked === snap.version || !state.socket) return;
+    if (state.socket.send({ type: "advance", version: snap.version })) state.asked = snap.version;
   }
 
   function onError(error) {
     remember(error);
     state.busy = false;
+    state.asked = -1; // a refused request may be asked again
     if (QUIET_ERRORS.includes(error.code)) return;
     if (state.online && match.roomUi.refusal(error)) return;
     if (["no_room", "bad_token"].includes(error.code)) return; // match.refused says what happens next
@@ -260,10 +291,13 @@ export function createMatch(game) {
       const update = state.queue.shift();
       const moves = (update.moves || []).filter((m) => m.version > state.shownVersion);
       if (state.shownVersion < 0) match.show();
+      // Another seat's moves play briskly (pace.js); the player's own at the playback speed.
+      state.factor = batchFactor(state, moves, seats.isMine);
       await view.animate(moves);
       if (moves.length && generation === state.generation) state.shownVersion = moves[moves.length - 1].version;
     }
     view.batchEnd?.();
+    state.factor = state.playback;
     state.animating = false;
     if (generation !== state.generation) {
       // Another room began while this batch played: show it, if its snapshot is already here.
@@ -295,16 +329,21 @@ export function createMatch(game) {
     }
     if (state.online && !snap.started) return;
     const seat = snap.to_act;
-    const pace = snap.pace ?? (state.online || snap.code ? "server" : "client");
     if (seat === null || seat === undefined || !seats.isHuman(seat)) {
       // Online, the server moves computer seats by itself, a little after each move.
-      if (pace !== "client") return;
-      // A computer seat (or a chance step): a watchable pause, then let the server decide.
+      if (!computerNext(snap)) return;
+      // A computer seat (or a chance step) the page has not asked for yet (after a connect):
+      // a short pause, then let the server decide.
       const version = snap.version;
+      if (state.asked === version) return;
       state.advanceTimer = setTimeout(() => {
         if (state.snapshot?.version !== version || state.animating || !state.socket) return;
-        if (state.socket.send({ type: "advance", version })) state.busy = true;
-      }, view.computerPause());
+        if (state.asked === version) return;
+        if (state.socket.send({ type: "advance", version })) {
+          state.asked = version;
+          state.busy = true;
+        }
+      }, view.computerPause?.() ?? computerPause(state));
       return;
     }
     if (!seats.isMine(seat)) return; // another player's turn (or we are watching): wait for their move
