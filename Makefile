@@ -100,11 +100,15 @@ test-latest:
 	MOUSEHOLE_UNLOCKED=1 $(MAKE) test VENV=$(LATEST)
 
 # A hundred SIGKILLs of a real server mid-play, and of the instance that drives a room of
-# three (outside `make test`, which kills the driver 3 times; CYCLES=N to change).
+# three (outside `make test`, which kills the driver 3 times; CYCLES=N to change); then 60
+# random faults of the cluster under play (tests/cluster/test_chaos.py, 5 under `make test`;
+# FAULTS=N to change, CHAOS_SEED=N for another sequence).
 soak: $(VENV)/.stamp system
 	MOUSEHOLE_SOAK=1 $(BIN)/python -m pytest -q tests/soak
 	MOUSEHOLE_FAILOVER_CYCLES=$${CYCLES:-100} $(BIN)/python -m pytest -q -s \
 		tests/cluster/test_failover.py -k random_moments
+	MOUSEHOLE_CHAOS_FAULTS=$${FAULTS:-60} MOUSEHOLE_CHAOS_SEED=$${CHAOS_SEED:-24} \
+		$(BIN)/python -m pytest -q -s tests/cluster/test_chaos.py
 
 # Debian's Chromium for the browser tests (Playwright cannot download browsers here).
 chromium:

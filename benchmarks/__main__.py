@@ -286,7 +286,7 @@ with no change to the benchmarks.
 {_engine_section(results["engines"], results["costs"])}{driver}
 {parallel.section(results["parallel"])}
 {_bots_section(results["decisions"], results["tournaments"])}
-{results.get("expert") or ""}{_pages_section(results["pages"])}{online}
+{results.get("expert") or ""}{_pages_section(results["pages"])}{results.get("pace") or ""}{online}
 ## How to reproduce
 
 ```
@@ -312,15 +312,21 @@ REPRODUCE_HEADING = "\n## How to reproduce\n"
 EXPERT_HEADING = "## The expert level"
 
 
-def carried_expert(previous: str) -> str | None:
+def carried_expert(previous: str, heading: str = EXPERT_HEADING) -> str | None:
     """Return the expert level's section of a previous docs/benchmarks.md as it stands (its
     searches of up to a second a decision make it a run of its own, `python -m
-    benchmarks.expert`, whose tables and notes are written into the section by hand)."""
-    start = previous.find(EXPERT_HEADING)
+    benchmarks.expert`, whose tables and notes are written into the section by hand); or,
+    by `heading`, another section run on its own the same way."""
+    start = previous.find(heading)
     if start < 0:
         return None
-    end = previous.find("\n## ", start + len(EXPERT_HEADING))
+    end = previous.find("\n## ", start + len(heading))
     return previous[start : end + 1 if end >= 0 else len(previous)]
+
+
+PACE_HEADING = "## Pace on a phone"
+"""The pace section: `python -m benchmarks.pace` (minutes of play in a browser) is a run of its
+own, its numbers written into the section by hand and carried over like the expert's."""
 
 
 def carried_online(previous: str) -> str | None:
@@ -538,6 +544,8 @@ def main() -> int:
     if DOC.exists():
         previous = DOC.read_text(encoding="utf-8")
         results["expert"] = carried_expert(previous)
+        pace = carried_expert(previous, PACE_HEADING)
+        results["pace"] = f"\n{pace.rstrip()}\n" if pace else None
         if not args.online:
             results["carried"] = carried_online(previous)
     command = "python -m benchmarks" + (" --quick" if args.quick else "")

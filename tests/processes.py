@@ -57,8 +57,9 @@ class ServerProcess:
         self.args = list(args)
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self) -> Self:
-        """Start the server and return once /healthz answers (RuntimeError with its log if not)."""
+    def start(self, within: float = 20) -> Self:
+        """Start the server and return once /healthz answers (RuntimeError with its log if it
+        does not within `within` seconds)."""
         command = [sys.executable, "-m", "mousehole.cli", "serve", "--port", str(self.port)]
         if self.db is not None:
             command += ["--db", str(self.db)]
@@ -66,7 +67,7 @@ class ServerProcess:
             self.process = subprocess.Popen(
                 [*command, *self.args], stdout=out, stderr=subprocess.STDOUT, env=self.env
             )
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + within
         while True:
             try:
                 with urllib.request.urlopen(f"{self.url}/healthz", timeout=1):

@@ -23,6 +23,7 @@ import pytest
 import mousehole
 from mousehole.cli import main
 from mousehole.games import MANIFESTS
+from mousehole.games.manifest import GameManifest
 from mousehole.server.rooms.wire import MAX_FRAME
 
 GAME = MANIFESTS[0]
@@ -110,15 +111,20 @@ def test_the_same_seed_prints_the_same_tables_and_another_seed_other_ones(
     assert tables(first.out).split("\n", 1)[1] != tables(other.out).split("\n", 1)[1]
 
 
-@pytest.mark.parametrize(("game", "level"), [("mousetrap", "normal"), ("ausdiemaus", "auto")])
+@pytest.mark.parametrize("manifest", MANIFESTS, ids=lambda m: m.name)
 def test_simulate_plays_normal_in_every_seat_unless_told_otherwise(
-    capsys: pytest.CaptureFixture[str], game: str, level: str
+    capsys: pytest.CaptureFixture[str], manifest: GameManifest
 ) -> None:
     """Never the expert by default, though it is listed after hard: its searches would make a
-    run hundreds of times slower (docs/cli.md)."""
-    result = run(["simulate", game, "--games", "2", "--seats", "3", "--seed", "1"], capsys)
+    run far slower (docs/cli.md). A game without decisions plays its one level."""
+    levels = manifest.levels
+    level = "normal" if "normal" in levels else levels[0]
+    seats = manifest.min_seats
+    result = run(
+        ["simulate", manifest.name, "--games", "1", "--seed", "1", "--seats", str(seats)], capsys
+    )
     assert result.status == 0
-    assert f"players {level},{level},{level}," in result.out
+    assert f"players {','.join([level] * seats)}," in result.out
 
 
 def test_the_installed_command_prints_the_same_tables_as_the_in_process_call(

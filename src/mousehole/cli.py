@@ -300,8 +300,8 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(
             f"--seats: {cls.title} takes {cls.min_seats} to {cls.max_seats} seats, not {seats}"
         )
-    # normal by default (the level most matches are played at), else the game's only level
-    # ("auto" for Aus die Maus!); the expert's searches would make a run hundreds of times slower
+    # normal by default (the level most matches are played at), else the game's first level (a
+    # game without decisions has one); the expert's searches would make a run far slower
     players = players or ["normal" if "normal" in levels else levels[0]] * seats
     if len(players) != seats:
         parser.error(f"--players names {len(players)} players for {seats} seats")

@@ -8,7 +8,8 @@ and on a laptop (1280 x 800), measured in the real page rather than eyeballed:
 - every control and board target a player must tap takes a 24 x 24 px square round its centre:
   a control's box (a check box's: its label's), a board target's by the browser's hit test at
   12 px from its centre each way (the tap lands on it, not on a neighbour);
-- the turn's main action is in the window at the page's first scroll position;
+- the turn's main action is in the window at the page's first scroll position, and so is the
+  player's own seat on the board, which nothing covers (a bar kept at the screen's bottom);
 - nothing scrolls sideways (the page is no wider than the window);
 - a touch screen is never told to press keys: no key cap shows and no visible words say to
   press or click, name a key, or offer one "(or R)"; a keyboard page still shows its key caps.
@@ -33,15 +34,18 @@ MIN_TARGET = 24
 class TurnPage:
     """How a game's match page reaches its human player's turns, for the checks above."""
 
-    start: Callable[[Page, str], None]
-    """Open the match page on the server and start a solo match; return when the human's first
-    turn is offered."""
+    start: Callable[..., None]
+    """`start(page, server, seats=None)`: open the match page on the server and start a solo
+    match (`seats` seats, else the form's default); return when the human's first turn is
+    offered."""
     play: Callable[[Page], None]
     """Play the human's turn as a player would; return when their next turn is offered."""
     action: str
     """A CSS selector of the turn's main action (a button, or the board's lit choice)."""
     targets: str = ""
     """A CSS selector of the board targets a player taps now (beside the page's controls)."""
+    own: str = ""
+    """A CSS selector of the player's own seat on the board, where the board draws one."""
 
 
 TEXTS = """() => {
@@ -161,6 +165,33 @@ ACTION = """([selector]) => {
 }"""
 
 
+OWN_SEAT = """([selector]) => {
+  const el = document.querySelector(selector);
+  if (!el) return "there is none";
+  const r = el.getBoundingClientRect();
+  const [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom].map(Math.round);
+  const at = `${left},${top} to ${right},${bottom}`;
+  if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+    return `it lies at ${at}, outside the ${innerWidth} x ${innerHeight} window`;
+  }
+  const board = el.ownerSVGElement || el;
+  const inset = 6;
+  const points = [[(r.left + r.right) / 2, (r.top + r.bottom) / 2], [r.left + inset, r.top + inset],
+    [r.right - inset, r.top + inset], [r.left + inset, r.bottom - inset],
+    [r.right - inset, r.bottom - inset]];
+  for (const [x, y] of points) {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit !== board && !board.contains(hit)) {
+      const what = hit.closest("[data-testid]")?.dataset.testid || hit.id
+        || hit.tagName.toLowerCase();
+      return `${what} covers it at ${Math.round(x)},${Math.round(y)} (it lies at ${at})`;
+    }
+  }
+  return null;
+}"""
+"""Where the player's own seat is wrong: outside the window, or covered; null when it is fine."""
+
+
 WIDTHS = """() => ({
   page: document.documentElement.scrollWidth,
   window: document.documentElement.clientWidth,
@@ -199,6 +230,7 @@ def measure(page: Page, turn: TurnPage, touch: bool) -> dict[str, object]:
         "small_targets": targets["small"],
         "board_targets": targets["board"] if turn.targets else None,
         "action": page.evaluate(ACTION, [turn.action]),
+        "own_seat": page.evaluate(OWN_SEAT, [turn.own]) if turn.own else None,
         "widths": page.evaluate(WIDTHS),
         "keys": page.evaluate(VISIBLE_KEYS),
         "key_words": key_words(page),
@@ -222,6 +254,8 @@ def problems(found: dict[str, object]) -> list[str]:
         out.append("no board target to tap was found")
     if found["action"]:
         out.append(f"the turn's main action is not in view: {found['action']}")
+    if found["own_seat"]:
+        out.append(f"the player's own seat is not in view: {found['own_seat']}")
     widths = found["widths"]
     assert isinstance(widths, dict)
     if widths["page"] > widths["window"]:
@@ -238,16 +272,18 @@ def problems(found: dict[str, object]) -> list[str]:
     return out
 
 
-def solo_page(page: Page, server: str, game: str) -> None:
+def solo_page(page: Page, server: str, game: str, seats: int | None = None) -> None:
     """Open `game`'s match page with fast, quiet playback and its first-match tips already
     seen (tests/games/<name>/browser/test_rules_page.py has them), and start the new-match
-    form's own solo match (one human, computers)."""
+    form's own solo match (one human, computers; `seats` seats, else the form's default)."""
     page.context.add_init_script(
         'try { localStorage.setItem("mousehole.settings", JSON.stringify({speed: "fast",'
         ' reducedMotion: "on", sound: false}));'
         f' localStorage.setItem("mousehole.{game}.coach", "done"); }} catch (e) {{}}'
     )
     page.goto(f"{server}/play/{game}")
+    if seats is not None:
+        page.get_by_test_id("seat-count").select_option(str(seats))
     page.get_by_test_id("start-match").click()
 
 

@@ -64,12 +64,13 @@ class Instances:
         self.servers.append(server.start())
         return server
 
-    def restart(self, index: int) -> ServerProcess:
-        """Start a new process where instance `index` was (after a kill)."""
+    def restart(self, index: int, within: float = 20) -> ServerProcess:
+        """Start a new process where instance `index` was (after a kill), waiting `within`
+        seconds at most for it to answer."""
         old = self.servers[index]
         old.kill()
         server = ServerProcess(None, old.log, env=self.env, args=old.args)
-        self.servers[index] = server.start()
+        self.servers[index] = server.start(within)
         return server
 
     def alive(self) -> list[ServerProcess]:

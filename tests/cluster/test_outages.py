@@ -8,8 +8,12 @@ instance, and afterwards everything recovers by itself; no move is lost or doubl
 
 from __future__ import annotations
 
+import signal
 import time
 from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
 
 from tests.cluster.harness import (
     COMPUTER,
@@ -100,5 +104,69 @@ def test_postgresql_unreachable_fails_clearly_and_everything_recovers_by_itself(
         after = stored_moves(postgres_url, code)
         assert after[: len(before)] == before and len(after) > len(before)
         check_told(players, after)
+    finally:
+        instances.stop()
+
+
+def test_a_restart_of_redis_closes_every_relayed_socket_within_seconds_by_itself(
+    postgres_url: str, redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """Messages in flight when Redis restarts are lost both ways: every instance notices by
+    itself (nobody needs to send anything) and closes what it relayed, so that no client waits
+    forever on a socket that will hear nothing; the clients reconnect and play on."""
+    instances = Instances(3, postgres_url, redis_server.url, tmp_path)
+    try:
+        code, players = _match(instances)  # A drives; two of the three clients are relayed
+        resilient(instances, players, 3)
+        relayed = players[:2]  # Alice through B, Bob through C
+        for player in relayed:
+            player.drain()
+        redis_server.restart()
+        restarted = time.monotonic()
+        for player in relayed:
+            with pytest.raises(ConnectionClosed):
+                player.wait(lambda m: False, timeout=8)
+            assert player.ws is not None
+            assert player.ws.close_code == 1012, player.ws.close_code
+        noticed = time.monotonic() - restarted
+        print(f"redis restart: every relayed socket closed {noticed:.2f} s after it")
+        assert noticed < 8
+        revive(instances, players, time.monotonic() + 30)
+        resilient(instances, players, 4)
+        check_told(players, stored_moves(postgres_url, code))
+    finally:
+        instances.stop()
+
+
+def test_a_redis_restart_unseen_by_a_frozen_relay_is_still_noticed(
+    postgres_url: str, redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """Redis restarts while a relaying instance stands still (SIGSTOP, shorter than a lease):
+    once it runs again its connection comes back at once, with no error to see, but what was
+    sent to it meanwhile is lost; it notices that Redis restarted (its run id changed) and
+    closes the sockets it relays, which would otherwise wait for updates that never come."""
+    instances = Instances(3, postgres_url, redis_server.url, tmp_path)
+    try:
+        code, players = _match(instances)  # A drives; Alice is relayed through B
+        resilient(instances, players, 3)
+        alice = players[0]
+        alice.drain()
+        relay = instances.servers[1].process
+        assert relay is not None
+        relay.send_signal(signal.SIGSTOP)
+        try:
+            redis_server.restart()
+            time.sleep(0.3)
+        finally:
+            relay.send_signal(signal.SIGCONT)
+        thawed = time.monotonic()
+        with pytest.raises(ConnectionClosed):
+            alice.wait(lambda m: False, timeout=8)
+        assert alice.ws is not None and alice.ws.close_code == 1012, alice.ws
+        took = time.monotonic() - thawed
+        print(f"redis restart unseen: the relay closed its socket {took:.2f} s after SIGCONT")
+        revive(instances, players, time.monotonic() + 30)
+        resilient(instances, players, 4)
+        check_told(players, stored_moves(postgres_url, code))
     finally:
         instances.stop()

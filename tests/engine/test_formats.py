@@ -165,10 +165,11 @@ def test_a_formatted_state_is_equal_by_its_key_and_its_type() -> None:
     assert Spot(game, 2) != (2,)
 
 
-def test_without_an_observer_of_its_own_legal_json_and_action_view_are_the_defaults() -> None:
+def test_without_an_observer_of_its_own_the_views_of_actions_are_the_defaults() -> None:
     state = Spot(Cheddar(seats=2), 0)
     assert state.legal_json() == [{"type": "roll", "secret": 6}]
     assert state.action_view(Roll(), 1) == {"type": "roll", "secret": 6}
+    assert state.hindsight_view(Roll(), Spot(Cheddar(seats=2), 1), 1) is None
 
 
 class Stilton(Cheddar):
@@ -178,12 +179,14 @@ class Stilton(Cheddar):
         observation=_record("observation", {"seen": 2}),
         legal_json=lambda state: [{"type": "roll", "to": state.spot + 1}],
         action_view=lambda state, action, viewer: None if viewer is None else {"type": "roll"},
+        hindsight_view=lambda state, action, before, viewer: {"type": "roll", "was": before.spot},
     )
 
 
-def test_an_observers_legal_json_and_action_view_replace_the_defaults() -> None:
+def test_an_observers_views_of_actions_replace_the_defaults() -> None:
     state = Spot(Stilton(seats=2), 4)
     assert state.legal_json() == [{"type": "roll", "to": 5}]
     assert state.action_view(Roll(), 0) == {"type": "roll"}
     assert state.action_view(Roll(), None) is None
+    assert state.hindsight_view(Roll(), Spot(Stilton(seats=2), 3), 1) == {"type": "roll", "was": 3}
     assert state.observation(0) == {"seen": 2}

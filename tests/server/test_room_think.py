@@ -62,3 +62,37 @@ def test_think_does_nothing_when_a_person_is_to_act() -> None:
         room.advance(room.version)
     asyncio.run(room.think())
     assert room._thought is None
+
+
+def test_think_ahead_starts_the_choice_and_think_waits_for_it_instead_of_deciding_again() -> None:
+    room, recording = _computer_room()
+    version = room.version
+
+    async def scenario() -> None:
+        room.think_ahead()  # after a move is published: the choice starts at once
+        assert room._thinking is not None and room._thinking[:2] == (version, 0)
+        room.think_ahead()  # already in the making: not started twice
+        await room.think()  # the page's `advance` arrives: it waits for that same choice
+
+    asyncio.run(scenario())
+    assert len(recording.threads) == 1 and recording.threads[0] is not threading.main_thread()
+    assert room._thought is not None and room._thought[:2] == (version, 0)
+    moves = room.advance(version)
+    assert moves[0].seat == 0
+    assert len(recording.threads) == 1, "advance played the choice made ahead"
+
+
+def test_a_choice_made_ahead_for_a_seat_that_changed_hands_is_not_played() -> None:
+    room, recording = _computer_room()
+
+    async def scenario() -> None:
+        room.think_ahead()
+        assert room._thinking is not None
+        future = room._thinking[2]
+        room.set_seat(0, "computer", "Di", scenes.LEVEL)  # a new player for the seat
+        await future  # the previous player's choice is made ...
+        await asyncio.sleep(0)  # ... and its callbacks have run
+
+    asyncio.run(scenario())
+    assert room._thought is None, "the previous player's choice is dropped"
+    assert len(recording.threads) == 1

@@ -31,7 +31,16 @@ from .game import (
     sample_outcome,
 )
 from .match import Match, Player
-from .record import Move, Moves, Record, ReplayResult, record_header, record_view, replay
+from .record import (
+    Move,
+    Moves,
+    Record,
+    ReplayResult,
+    record_header,
+    record_view,
+    redraw_hidden,
+    replay,
+)
 
 __all__ = [
     "CHANCE",
@@ -63,6 +72,7 @@ __all__ = [
     "new_secret",
     "record_header",
     "record_view",
+    "redraw_hidden",
     "replay",
     "sample_outcome",
     "uniform",

@@ -17,10 +17,11 @@ own (its options, its first state), instead of passing each call on, method by m
         def new_initial_state(self) -> CheddarState: ...
 
 `FormattedState` is the other half: a state holds its game and its last events, and takes
-`to_json`, `events`, `observation`, `legal_json`, `action_view`, equality and `repr` from
-them and its `key()`. A state module so never imports its codec, observer or Game class (the
-game reaches it typed as this module's `FormattedGame`), and the game's modules import each
-other one way only: game -> observer, codec, words -> state -> actions and the data modules.
+`to_json`, `events`, `observation`, `legal_json`, `action_view`, `hindsight_view`, equality and
+`repr` from them and its `key()`. A state module so never imports its codec, observer or Game
+class (the game reaches it typed as this module's `FormattedGame`), and the game's modules
+import each other one way only: game -> observer, codec, words -> state -> actions and the data
+modules.
 
 The modules are checked against the Protocols below by mypy (a module may stand for a
 Protocol), so a missing or mistyped function is a type error, not a surprise at run time.
@@ -74,8 +75,9 @@ class Words(Protocol):
 
 class Observer(Protocol[S_contra]):
     """What a game's `observer.py` holds at least: what a seat sees of a position. It may
-    also hold `legal_json(state)` and `action_view(state, action, viewer)`, which replace
-    `State.legal_json` and `State.action_view`'s defaults for its game."""
+    also hold `legal_json(state)`, `action_view(state, action, viewer)` and
+    `hindsight_view(state, action, before, viewer)`, which replace `State.legal_json`,
+    `State.action_view` and `State.hindsight_view`'s defaults for its game."""
 
     def observation(self, state: S_contra, seat: int | None) -> JSON:
         """Return what `seat` may know of `state` (`State.observation`)."""
@@ -160,6 +162,17 @@ class FormattedGame(SeatedGame, Generic[S, A]):
             return view(state, action, viewer)
         return action.to_json()
 
+    def hindsight_view(
+        self, state: S, action: Action, before: State, viewer: int | None
+    ) -> JSON | None:
+        """Return what `viewer` may see at `state` of `action`, an earlier move made at
+        `before` (`State.hindsight_view`): the observer's `hindsight_view` where it has one,
+        else None (the view made then stands)."""
+        view: Callable[[S, Action, State, int | None], JSON | None] | None = getattr(
+            self.observer, "hindsight_view", None
+        )
+        return None if view is None else view(state, action, before, viewer)
+
 
 class FormattedState(State):
     """A state of a `FormattedGame`: it holds its game (`_game`) and the compact events of
@@ -197,6 +210,9 @@ class FormattedState(State):
 
     def action_view(self, action: Action, viewer: int | None) -> JSON | None:
         return self._game.action_view(self, action, viewer)
+
+    def hindsight_view(self, action: Action, before: State, viewer: int | None) -> JSON | None:
+        return self._game.hindsight_view(self, action, before, viewer)
 
     @abstractmethod
     def key(self) -> tuple[Any, ...]:

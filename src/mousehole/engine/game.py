@@ -111,6 +111,16 @@ class State(ABC):
         """
         return action.to_json()
 
+    def hindsight_view(self, action: Action, before: State, viewer: int | None) -> JSON | None:
+        """Return what `viewer` may see now of `action`, an earlier move made in `before` whose
+        view then hid something, or None to keep that view (the default).
+
+        A secret that later play makes public (a paper's tear threshold, shown when it snaps)
+        is shown in the record from then on (`record_view`), so a record that a browser keeps
+        can be played again as the position it led to.
+        """
+        return None
+
     @property
     def events(self) -> Sequence[JSON]:
         """Return what the last `apply` did, as public JSON events (for logs and animation)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine import JSON, Action
+from ...engine import JSON, Action, State
 from . import actions as A
 from .paper import (
     after_bite,
@@ -17,6 +17,9 @@ from .paper import (
 )
 from .state import (
     BITE,
+    PAPER,
+    SPIN,
+    SPINNER,
     CheeseState,
 )
 
@@ -93,4 +96,22 @@ def action_view(state: CheeseState, action: Action, viewer: int | None) -> JSON 
     return action.to_json()
 
 
-__all__ = ["NAME", "action_view", "legal_json", "observation"]
+def hindsight_view(
+    state: CheeseState, action: Action, before: State, viewer: int | None
+) -> JSON | None:
+    """Return what `viewer` may see at `state` of `action`, a threshold outcome made at
+    `before`: all of it, marked `snapped`, once its paper has snapped; else None (the view
+    made then stands)."""
+    # ruling: a paper's threshold is shown when it snaps (the snap event says it): from
+    # then on the record shows it too; the paper on the trap keeps its secret
+    if not (isinstance(action, A.CheeseAction) and action.kind == A.THRESHOLD_KIND):
+        return None
+    if not isinstance(before, CheeseState):
+        return None
+    # (marked `snapped`, which reading the action ignores: a past paper's threshold never
+    # reads as the secret of the paper on the trap, even when their values agree)
+    snapped = state.round > before.round or state.phase not in (PAPER, SPIN, SPINNER, BITE)
+    return action.to_json() | {"snapped": True} if snapped else None
+
+
+__all__ = ["NAME", "action_view", "hindsight_view", "legal_json", "observation"]

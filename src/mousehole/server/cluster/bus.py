@@ -7,8 +7,12 @@ another arrive in the order they were sent. Pub/sub keeps nothing: a message to 
 that is not listening is lost, and PUBLISH says so (no receiver), which `on_gone` hears; when
 the connection to Redis breaks (Redis restarted, say), messages may have been lost both ways,
 so after reconnecting `on_reset` is called and the instance drops what it relayed (its clients
-reconnect and get a fresh snapshot). Redis carries no state that matters: PostgreSQL holds
-every committed move.
+reconnect and get a fresh snapshot). A restart of Redis is noticed even when the connection
+came back by itself before anything was read from it: each second the listener pings its
+connection and reads Redis's `run_id`, which every start of Redis changes (with its data or
+without). The clients are made with no retries of their own, so that a broken connection is
+always seen here rather than mended silently while messages were lost. Redis carries no state
+that matters: PostgreSQL holds every committed move.
 """
 
 from __future__ import annotations
@@ -22,14 +26,19 @@ from typing import Any
 
 import orjson
 import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 log = logging.getLogger("mousehole.cluster")
 
-SILENCE = 10.0
-"""Seconds without a word from Redis (a PING is sent every `SILENCE / 3`) after which the
+SILENCE = 5.0
+"""Seconds without a word from Redis (a PING is sent every `PING_EVERY`) after which the
 connection counts as broken, as after a network that drops packets without a reset."""
+
+PING_EVERY = 1.0
+"""Seconds between two looks at the connection to Redis (a PING, and Redis's `run_id`)."""
 
 CHANNEL = "mousehole:i:"
 """The prefix of each instance's channel; the instance's id follows."""
@@ -55,7 +64,7 @@ class Bus:
         self.on_gone = on_gone
         self.on_reset = on_reset
         self.redis: aioredis.Redis = aioredis.Redis.from_url(
-            url, socket_connect_timeout=2, socket_timeout=SILENCE
+            url, socket_connect_timeout=2, socket_timeout=SILENCE, retry=Retry(NoBackoff(), 0)
         )
         self._outboxes: dict[str, list[bytes]] = {}
         self._wake = asyncio.Event()
@@ -87,7 +96,7 @@ class Bus:
                 payload = b"[" + b",".join(messages) + b"]"
                 try:
                     receivers = await self.redis.publish(CHANNEL + instance, payload)
-                except (RedisError, OSError) as error:
+                except (RedisError, OSError, RuntimeError) as error:
                     log.warning("cannot publish to instance %s: %s", instance, error)
                     self.on_reset()  # lost: whoever relied on it starts again
                     continue
@@ -101,6 +110,7 @@ class Bus:
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
+                run = await self._run_id()
                 await pubsub.subscribe(CHANNEL + self.me)
                 self.connected = True
                 if not ready.done():
@@ -118,14 +128,20 @@ class Bus:
                         heard = now
                     elif now - heard > SILENCE:
                         raise RedisConnectionError(f"no word from Redis for {SILENCE:g} s")
-                    if now - pinged > SILENCE / 3:
+                    if now - pinged > PING_EVERY:
                         pinged = now
                         await pubsub.ping()
+                        if await self._run_id() != run:
+                            raise RedisConnectionError("Redis restarted: messages may be lost")
                     if message is None or message.get("type") != "message":
                         continue
                     for item in orjson.loads(message["data"]):
-                        await self.handle(item)
-            except (RedisError, OSError) as error:
+                        try:
+                            await self.handle(item)
+                        except Exception:  # one bad message must not stop the listener
+                            log.exception("cannot handle a message from the bus: %.200r", item)
+            except (RedisError, OSError, RuntimeError) as error:
+                # RuntimeError: redis-py's pub/sub without a connection after a failed one
                 self.connected = False
                 if not ready.done():
                     ready.set_exception(error)
@@ -139,6 +155,11 @@ class Bus:
                     await close()
             await asyncio.sleep(delay)
             delay = min(2.0, delay * 2)
+
+    async def _run_id(self) -> str:
+        """Return the id of Redis's current run (a new one at every start of Redis)."""
+        info = await self.redis.info("server")
+        return str(info.get("run_id", ""))
 
     async def close(self) -> None:
         """Stop listening and publishing, and close the connections."""

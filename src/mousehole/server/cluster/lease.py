@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import threading
 import time
+from datetime import datetime
 from typing import Any
 
 import psycopg
@@ -58,6 +59,21 @@ WHERE l.owner <> excluded.owner AND NOT EXISTS (
 RETURNING owner, token
 """
 
+ORPHANS = """
+SELECT r.id, r.updated_at FROM rooms r LEFT JOIN room_leases l ON l.room = r.id
+WHERE r.mode = 'online' AND r.started AND NOT r.finished
+AND (l.owner IS NULL OR l.owner = %(me)s OR NOT EXISTS (
+    SELECT 1 FROM cluster_instances i WHERE i.id = l.owner AND i.expires > now()))
+AND NOT EXISTS (
+    SELECT 1 FROM unnest(%(ids)s::text[], %(stamps)s::timestamptz[]) AS k (id, at)
+    WHERE k.id = r.id AND k.at = r.updated_at)
+ORDER BY l.owner IS NOT DISTINCT FROM %(me)s, r.updated_at DESC LIMIT %(limit)s
+"""
+"""Online rooms in play that nobody drives, then those this instance (`me`) drives, each
+newest change first (the rooms this instance plays on cannot crowd out those nobody
+drives), but those this instance already found with nothing due at the same last change
+(`ids`, `stamps`)."""
+
 
 class Leases:
     """One instance's heartbeat and its view of the room leases (one async connection)."""
@@ -72,6 +88,11 @@ class Leases:
         self.beating = False
         """True while the last heartbeat was written (the health check reads it)."""
         self._since = 0.0
+        self._written = 0.0
+        self.lapses = 0
+        """How many times the heartbeat went more than `ttl` seconds unwritten (this process
+        frozen, PostgreSQL unreachable): each time, another instance may have taken any of
+        this one's rooms over, so its leases are checked again (cluster/node.py)."""
         self._heart: psycopg.Connection[Any] | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -132,8 +153,12 @@ class Leases:
         except psycopg.Error as error:
             self.beating = False
             raise StorageError(f"heartbeat at {self.where}: {one_line(error)}") from None
+        now = time.monotonic()
+        if self._written and now - self._written > self.ttl:
+            self.lapses += 1
+        self._written = now
         if not self.beating:
-            self._since = time.monotonic()
+            self._since = now
         self.beating = True
 
     def _beat_forever(self) -> None:
@@ -175,6 +200,24 @@ class Leases:
         if not found:
             raise StorageError(f"room {room!r}: no lease, and this instance's heartbeat is stale")
         return str(found[0][0]), int(found[0][1]), False
+
+    async def held(self, rooms: list[str]) -> dict[str, tuple[str, int]]:
+        """Return the owner and token of each of `rooms`' leases (a room without one is left
+        out); raise StorageError when PostgreSQL fails."""
+        rows = await self._run(
+            "SELECT room, owner, token FROM room_leases WHERE room = ANY(%(rooms)s)",
+            {"rooms": rooms},
+        )
+        return {str(row[0]): (str(row[1]), int(row[2])) for row in rows}
+
+    async def orphans(self, limit: int, idle: dict[str, datetime]) -> list[tuple[str, datetime]]:
+        """Return up to `limit` online rooms in play (started, not finished) that nobody
+        drives (no lease, or its owner's heartbeat expired) or that this instance drives, each with
+        its last change, but those of `idle` (room: its last change when it had nothing due)
+        not changed since."""
+        params = {"limit": limit, "ids": list(idle), "stamps": list(idle.values()), "me": self.me}
+        rows = await self._run(ORPHANS, params)
+        return [(str(row[0]), row[1]) for row in rows]
 
     async def alive(self, owners: set[str]) -> set[str]:
         """Return which of `owners` have a current heartbeat."""

@@ -19,7 +19,9 @@ import contextlib
 import itertools
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Coroutine
+from datetime import datetime
 from typing import Any
 
 from starlette.requests import Request
@@ -46,6 +48,15 @@ FORWARD_TIMEOUT = 5.0
 WATCH_EVERY = 1.0
 """Seconds between two looks at the heartbeats of the instances this one relays to or for."""
 
+SWEEP_EVERY = 2.0
+"""Seconds between two looks for rooms in play that nobody drives (`Cluster._sweep`)."""
+
+SWEEP_ROOMS = 50
+"""Rooms looked at per sweep, newest change first."""
+
+SWEEP_IDLE = 10_000
+"""Rooms remembered as having nothing due (the memory is forgotten past this)."""
+
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
@@ -69,6 +80,8 @@ class Cluster:
         self._calls: dict[str, tuple[str, asyncio.Future[dict[str, Any]]]] = {}
         self._ids = itertools.count()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._idle: dict[str, datetime] = {}
+        """Rooms in play the sweep found with nothing due, with their last change then."""
         hub.on_storage_error = self._storage_error
 
     # --- lifetime -----------------------------------------------------------------------
@@ -110,11 +123,12 @@ class Cluster:
         """Return the instance that drives room `code`, None when it is this one (taking the
         lease when it is free or its owner is dead) or when no such room is stored.
 
-        A room this instance holds a lease of is taken as its own without asking PostgreSQL:
-        should another instance have taken it over meanwhile, the next write fails its fence
-        and the room is handed over then (`_demote`)."""
-        if code in self.store.fences:
-            return None
+        PostgreSQL is asked every time, even for a room this instance holds a lease of: it may
+        have lost it unawares (frozen, cut off from PostgreSQL for longer than `LEASE_TTL`),
+        and a socket welcomed from a copy older than the store would see its match go back in
+        time. A token that differs from the one this instance fences its commits with means
+        another instance drove the room meanwhile: the memory copy is dropped (rebuilt from
+        the store) and the sockets that saw the old one are closed (they reconnect)."""
         try:
             found = await self.leases.drive(code)
         except StorageError as error:
@@ -125,7 +139,10 @@ class Cluster:
         if owner == self.me:
             if taken and token > 1:
                 log.warning("room %s: taken over (lease token %d)", code, token)
-            if taken or self.store.fences.get(code) != token:
+            held = self.store.fences.get(code)
+            if held != token:
+                if held is not None or code in self.hub.sockets:
+                    await self._demote(code)
                 self.store.fences[code] = token
                 self.hub.rooms.pop(code, None)  # rebuilt from what the last driver stored
             return None
@@ -251,27 +268,102 @@ class Cluster:
             self._spawn(socket.close(MOVED))
 
     async def _watch_forever(self) -> None:
-        """Each second, close what runs through an instance whose heartbeat expired, and
-        while the store's last commit failed, try an empty one (the health check recovers
-        once PostgreSQL commits again, even if nobody plays meanwhile)."""
+        """Each second: check this instance's leases again after it may have lost them (its
+        heartbeat went unwritten for longer than a lease: frozen, or cut off from
+        PostgreSQL); close what runs through an instance whose heartbeat expired; while the
+        store's last commit failed, try an empty one (the health check recovers once
+        PostgreSQL commits again, even if nobody plays meanwhile); and every `SWEEP_EVERY`
+        seconds, drive the rooms in play that nobody drives and that have a move due."""
+        lapses = self.leases.lapses
+        last = time.monotonic()
+        suspect = False
+        swept = last
         while True:
             await asyncio.sleep(WATCH_EVERY)
+            now = time.monotonic()
+            if now - last > self.leases.ttl or self.leases.lapses != lapses:
+                suspect = True  # this process stood still, or its heartbeat lapsed
+                lapses = self.leases.lapses
+            last = now
+            if suspect and self.leases.beating:
+                with contextlib.suppress(StorageError):
+                    await self._check_leases()
+                    suspect = False
             writer = self.hub.writer
             if self.store.failing is not None and writer is not None:
                 with contextlib.suppress(StorageError):
                     await writer.write("check that commits work", self.store.together([]))
             if not self.leases.settled():
                 continue  # our own heartbeat was failing: so may the others' have been
-            others = {r.driver for r in self.relayed.values()}
-            others |= {relay for relay, _ in self.remote.values()}
-            if not others:
+            await self._watch_others()
+            if now - swept >= SWEEP_EVERY:
+                swept = now
+                await self._sweep()
+
+    async def _watch_others(self) -> None:
+        """Close what runs through an instance whose heartbeat expired."""
+        others = {r.driver for r in self.relayed.values()}
+        others |= {relay for relay, _ in self.remote.values()}
+        if not others:
+            return
+        try:
+            alive = await self.leases.alive(others)
+        except StorageError:
+            return  # PostgreSQL unreachable: nobody can take a room over meanwhile
+        for instance in others - alive:
+            self._gone(instance)
+
+    async def _check_leases(self) -> None:
+        """Hand over (`_demote`) every room whose lease this instance no longer holds with
+        the token it fences its commits with: another instance took it over while this one
+        could not beat. Raise StorageError when PostgreSQL cannot tell."""
+        fences = dict(self.store.fences)
+        if not fences:
+            return
+        held = await self.leases.held(list(fences))
+        for code, token in fences.items():
+            if held.get(code) != (self.me, token) and self.store.fences.get(code) == token:
+                await self._demote(code)
+
+    async def _sweep(self) -> None:
+        """Drive the rooms in play that nobody drives (their driver died and no client came
+        back, say) or that this instance drives without a timer, when a computer seat or an
+        absent player's turn is due: nothing waits for someone to connect. A room found with
+        nothing due is not loaded again until it changes (`_idle`)."""
+        if len(self._idle) > SWEEP_IDLE:
+            self._idle.clear()
+        try:
+            found = await self.leases.orphans(SWEEP_ROOMS, self._idle)
+        except StorageError:
+            return
+        hub = self.hub
+        for code, changed in found:
+            if hub.timing(code):
                 continue
             try:
-                alive = await self.leases.alive(others)
+                room = hub.get(code)
             except StorageError:
-                continue  # PostgreSQL unreachable: nobody can take a room over meanwhile
-            for instance in others - alive:
-                self._gone(instance)
+                continue
+            if room is None:
+                continue
+            if not room.computer_due() and room.autoplay_in() is None:
+                self._idle[code] = changed
+                if code not in self.store.fences and code not in hub.sockets:
+                    hub.rooms.pop(code, None)  # nobody's: nothing to keep it in memory for
+                continue
+            try:
+                driver = await self.driver(code)
+            except RoomError:
+                continue
+            if driver is not None:
+                continue  # another instance took it first
+            async with hub.gate(code):
+                try:
+                    room = await hub.current(code)
+                except RoomError:
+                    continue
+                log.warning("room %s: driven with nobody connected (a move was due)", code)
+                hub.schedule(room)
 
     # --- HTTP calls forwarded to a room's driver ----------------------------------------
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import logging
 import time
 import weakref
 from collections import OrderedDict
@@ -35,6 +36,8 @@ from .wire import encode
 from .wire import send as send_message
 
 __all__ = ["Connection", "Hub", "OnlineSettings", "address", "client_host", "guessing_key"]
+
+log = logging.getLogger("mousehole.rooms")
 
 MAX_ROOMS = 10_000
 """Rooms kept in memory; idle ones past this are dropped (the store keeps them)."""
@@ -425,6 +428,8 @@ class Hub:
     async def _timer(self, code: str) -> None:
         try:
             await self._tick(code)
+        except Exception:  # said, not swallowed: the room waits until something wakes it
+            log.exception("room %s: its timer failed", code)
         finally:
             if self._timers.get(code) is asyncio.current_task():
                 del self._timers[code]
@@ -447,7 +452,9 @@ class Hub:
             async with self.gate(code):
                 try:
                     room = await self.current(code)
-                except RoomError:
+                except RoomError as error:
+                    if error.code == "storage_failed":
+                        self._again_later(code)  # the store unreachable: look again
                     return
                 if room.room.version == version:
                     await self._fire(room, version)
@@ -473,6 +480,8 @@ class Hub:
             return
         if moves or seats:
             await self.publish(room, moves)
+        if moves:
+            room.room.think_ahead()  # the next computer seat decides during the delay
 
     def _again_later(self, code: str) -> None:
         """After a timer's write failed (the store unreachable), look at the room again each
@@ -495,6 +504,11 @@ class Hub:
             task = asyncio.current_task()
             if task is not None:
                 self._retries.discard(task)
+
+    def timing(self, code: str) -> bool:
+        """Return whether the room's timer runs (something is due, or soon will be)."""
+        task = self._timers.get(code)
+        return task is not None and not task.done()
 
     def stop_timer(self, code: str) -> None:
         """Cancel a room's timer (another instance drives the room now: cluster/node.py)."""

@@ -224,6 +224,8 @@ async def _handle(hub: Hub, code: str, connection: Connection, received: JSON | 
         await hub.tell(room, line)
     if moves or seats or chat:
         await hub.publish(room, moves)
+    if moves and room.started:
+        room.room.think_ahead()  # the next computer seat decides while the pages animate
     hub.schedule(room)
     return True
 

@@ -27,6 +27,7 @@ from ...engine import (
     MouseholeError,
     Player,
     State,
+    redraw_hidden,
     replay,
 )
 from ...games import BOTS, load_game, make_bot
@@ -160,6 +161,9 @@ class Room:
     _recent: OrderedDict[str, int] = field(default_factory=OrderedDict)
     _thought: tuple[int, int, Action] | None = None
     """(version, seat, action): a computer seat's choice made by `think`, for `advance`."""
+    _thinking: tuple[int, int, asyncio.Future[Action]] | None = None
+    """(version, seat, choice): the choice `think` or `think_ahead` is making in a worker
+    thread, which a later `think` at that version waits for instead of deciding again."""
 
     @classmethod
     def create(
@@ -237,6 +241,7 @@ class Room:
         self.seats[index] = Seat(index, kind, name, level if kind == "computer" else None)
         self._bots.pop(index, None)
         self._thought = None
+        self._thinking = None  # a choice in the making is the seat's previous player's
         if kind == "computer" and level is not None:
             self._bots[index] = make_bot(self.game.name, level, secrets.randbits(63))
 
@@ -315,17 +320,51 @@ class Room:
     async def think(self) -> None:
         """Let the computer seat to act make its choice in a worker thread, for the next
         `advance` at this version: a search that takes a second (the expert level) then
-        holds up only this room (its gate), not the event loop every room shares."""
+        holds up only this room (its gate), not the event loop every room shares. A choice
+        `think_ahead` began is waited for, not made again."""
+        choice = self._choice()
+        if choice is None:
+            return
+        version, actor, future = choice
+        action = await asyncio.shield(future)
+        if self.version == version and self._current(future):
+            self._thought = (version, actor, action)
+
+    def think_ahead(self) -> None:
+        """Start the computer seat to act on its choice at once, in a worker thread, while the
+        pages show the last moves: the next `advance` (a local page's, or an online room's
+        timer) then finds it made and answers without waiting (docs/web.md, "Pace")."""
+        choice = self._choice()
+        if choice is None:
+            return
+        version, actor, future = choice
+
+        def keep(done: asyncio.Future[Action]) -> None:
+            if done.cancelled() or done.exception() is not None:
+                return  # `advance` decides again (and says what went wrong)
+            if self.version == version and self._thought is None and self._current(done):
+                self._thought = (version, actor, done.result())
+
+        future.add_done_callback(keep)
+
+    def _current(self, future: asyncio.Future[Action]) -> bool:
+        """Whether `future` is still the choice in the making (no seat changed hands since)."""
+        return self._thinking is not None and self._thinking[2] is future
+
+    def _choice(self) -> tuple[int, int, asyncio.Future[Action]] | None:
+        """The choice in the making for the computer seat to act at this version (started
+        now if it was not yet), or None: a person or chance is to act, or it is made."""
         state = self.match.state
         actor = state.current_player()
         if actor < 0 or self.seats[actor].kind != "computer":
-            return
+            return None
         if self._thought is not None and self._thought[:2] == (self.version, actor):
-            return
-        version, bot = self.version, self._bots[actor]
-        action = await asyncio.to_thread(bot.choose, state)
-        if self.version == version:
-            self._thought = (version, actor, action)
+            return None
+        if self._thinking is not None and self._thinking[:2] == (self.version, actor):
+            return self._thinking
+        future = asyncio.ensure_future(asyncio.to_thread(self._bots[actor].choose, state))
+        self._thinking = (self.version, actor, future)
+        return self._thinking
 
     def play_for(self, seat: int, version: Any) -> list[Committed]:
         """Play an absent human seat's turn with the game's first computer level (games that
@@ -401,11 +440,21 @@ def _hide_chance_keys(record: JSON) -> JSON:
 
 
 def _resume(game: Game, record: Any) -> Match:
-    """Return a match that continues a saved record (a fresh seed decides the future)."""
+    """Return a match that continues a saved record (a fresh seed decides the future).
+
+    A browser's record is its seats' view: a chance outcome it hides from every seat (the
+    tear threshold of the paper on the trap) is drawn again (`redraw_hidden`), so a match
+    whose seats all see the same comes back whole (docs/local-play.md).
+    """
     if not isinstance(record, dict):
         raise RoomError("bad_record", "record: expected a match record object")
     try:
         result = replay(game, record)
+        moves, at = record.get("moves"), result.error_index
+        failed = moves[at] if at is not None and isinstance(moves, list) else None
+        hidden = isinstance(failed, dict) and failed.get("seat") == "chance"
+        if hidden and record.get("seed") is None:
+            result = replay(game, redraw_hidden(game, record, secrets.SystemRandom()))
     except MouseholeError as error:
         raise RoomError("bad_record", f"record: {error}") from None
     if result.error is not None:

@@ -110,7 +110,7 @@ const match = createMatch({
     hideFinished: hideRanking,
     yourTurn,
     // A computer seat (or a chance step): a watchable pause before the server decides.
-    computerPause: () => (app.ff ? FF_PAUSE : 650 * app.factor * (app.reduced ? 0.5 : 1)),
+    computerPause: () => (app.ff ? FF_PAUSE : null), // else the shared pace (match/pace.js)
     key: onKey,
   },
 });

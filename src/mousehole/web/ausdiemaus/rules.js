@@ -72,27 +72,37 @@ function drawTurn(svg) {
     ${label("Mouse!", 440, 40)}`);
 }
 
-function chaseRow(y, mouse, turned, outcome) {
+function chaseRow(y, mouse, turned, outcome, gap) {
   let out = card(mouse, 8, y + 8, { scale: 0.85 });
   out += arrow(`M84 ${y + 58} L112 ${y + 58}`, [114, y + 58, 0]);
   turned.forEach((name, i) => {
-    out += card(name, 124 + i * 76, y + 8, { scale: 0.85 });
+    out += card(name, 124 + i * gap, y + 8, { scale: 0.85 });
   });
   return out + outcome;
 }
 
+/** The chase picture is drawn narrower on a phone (its outcomes close beside the cards), so the
+    cards' names are drawn at 11 px or more instead of too small to show (legible.js). */
+const NARROW_CHASE = matchMedia("(max-width: 40rem)");
+
 function drawChase(svg) {
-  const caught = `${label("Caught!", 404, 44)}
-    <g transform="translate(380 80)">${chipMarkup(18)}</g>
-    ${label("+ pile", 444, 88)}`;
-  const paws = [0, 1, 2].map((i) => `<g transform="translate(${374 + i * 30} 200)">${pawMarkup(11)}</g>`).join("");
-  const passed = `${label("Passed on:", 404, 170)}${paws}${label("3 tries", 404, 240)}`;
-  const away = `${label("Got away!", 404, 314)}${label("Pile to", 404, 346)}${label("its owner", 404, 372)}`;
-  fill(svg, `${chaseRow(0, "mouse2", ["cheese", "cat"], caught)}
-    ${chaseRow(130, "mouse1", ["mouse3"], passed)}
-    ${chaseRow(260, "mouse2", ["cheese", "cheese"], away)}
-    <path d="M4 128 H516 M4 258 H516" stroke="${INK}" stroke-width="1.5" stroke-dasharray="3 7"
-      stroke-linecap="round" opacity="0.5"/>`);
+  const narrow = NARROW_CHASE.matches;
+  const width = narrow ? 384 : 520;
+  const x = narrow ? 325 : 404; // the outcomes' middle
+  const caught = `${label("Caught!", x, 44)}
+    <g transform="translate(${x - (narrow ? 40 : 24)} 80)">${chipMarkup(18)}</g>
+    ${label("+ pile", x + (narrow ? 22 : 40), 88)}`;
+  const paws = [0, 1, 2].map((i) => `<g transform="translate(${x - 30 + i * 30} 200)">${pawMarkup(11)}</g>`).join("");
+  const passed = `${label("Passed on:", x, 170)}${paws}${label("3 tries", x, 240)}`;
+  const away = `${label("Got away!", x, 314)}${label("Pile to", x, 346)}${label("its owner", x, 372)}`;
+  const gap = narrow ? 70 : 76; // the turned cards' spacing (68 units wide)
+  svg.setAttribute("viewBox", `0 0 ${width} 390`);
+  svg.replaceChildren();
+  fill(svg, `${chaseRow(0, "mouse2", ["cheese", "cat"], caught, gap)}
+    ${chaseRow(130, "mouse1", ["mouse3"], passed, gap)}
+    ${chaseRow(260, "mouse2", ["cheese", "cheese"], away, gap)}
+    <path d="M4 128 H${width - 4} M4 258 H${width - 4}" stroke="${INK}" stroke-width="1.5"
+      stroke-dasharray="3 7" stroke-linecap="round" opacity="0.5"/>`);
 }
 
 function drawPile(svg) {
@@ -127,6 +137,7 @@ for (const node of document.querySelectorAll("[data-chip-pic]")) fill(node, chip
 drawGoal(pic("goal"));
 drawTurn(pic("turn"));
 drawChase(pic("chase"));
+NARROW_CHASE.addEventListener("change", () => drawChase(pic("chase")));
 drawPile(pic("pile"));
 drawEnd(pic("end"));
 // What a picture would draw too small to read where it is shown is left out (legible.js).

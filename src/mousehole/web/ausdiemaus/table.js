@@ -18,17 +18,19 @@ import { SEAT_W, bubbleMarkup } from "./bubble.js";
 const WIDE = { w: 1200, h: 720, cx: 600, cy: 378, supplyY: 256, pileScale: 1.4, fan: 52 };
 
 // The tall table is as short as its seats allow, so that on a phone the turn's button under it
-// is on the screen when a turn starts: up to four seats in 800 units, five or six in 910. Its
-// pile is drawn large (a card's name at 11 px on a 390 px phone), with no seat beside it.
+// is on the screen when a turn starts: up to four seats in 800 units, five or six in 840, the
+// player's own seat high enough that the turn's bar kept at the screen's bottom (play.css) does
+// not cover it. Its pile is drawn large (a card's name at 11 px on a 390 px phone), with no
+// seat beside it.
 // `seats` are the seats' places from the bottom, clockwise; `supplyY` where the chips left lie.
 const TALL_TABLES = {
   2: { h: 800, cy: 455, supplyY: 300, seats: [[300, 700], [300, 108]] },
   3: { h: 800, cy: 455, supplyY: 140, seats: [[300, 700], [114, 300], [486, 300]] },
   4: { h: 800, cy: 400, supplyY: 236, seats: [[300, 700], [114, 520], [300, 108], [486, 520]] },
-  5: { h: 910, cy: 500, supplyY: 236, seats: [[300, 820], [114, 640], [114, 350], [486, 350], [486, 640]] },
+  5: { h: 840, cy: 455, supplyY: 236, seats: [[300, 724], [114, 562], [114, 318], [486, 318], [486, 562]] },
   6: {
-    h: 910, cy: 500, supplyY: 236,
-    seats: [[300, 820], [114, 640], [114, 350], [300, 108], [486, 350], [486, 640]],
+    h: 840, cy: 455, supplyY: 230,
+    seats: [[300, 724], [114, 562], [114, 318], [300, 92], [486, 318], [486, 562]],
   },
 };
 

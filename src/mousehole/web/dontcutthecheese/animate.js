@@ -95,7 +95,7 @@ async function spinTo(face) {
   match.sound("spin");
   const from = pointer() % 360;
   const to = faceAngle(index) + 360 * 3;
-  const ms = motion(1300);
+  const ms = motion(900);
   app.spinning = true;
   showFace(null);
   await tween(ms, (k) => setPointer(from + (to - from) * ease(k)));
@@ -109,7 +109,7 @@ async function chomp(event) {
   app.chomp = { row: event.row, col: event.col };
   app.chompPreview = { before: view.strength, strength: event.strength };
   render();
-  await sleep(beat(260));
+  await sleep(beat(180));
   match.sound("punch");
   for (const [r, c] of [[0, 0], [0, 1], [1, 0], [1, 1]]) {
     const row = view.paper[event.row + r].split("");
@@ -121,7 +121,7 @@ async function chomp(event) {
   render();
   const [x, y] = cellCentre(event.row + 1, event.col + 1);
   if (!pauses.skipping) floatWord(trapGroup, `${event.strength}`, x - 28, y - 20, "fx-strength");
-  await sleep(beat(380));
+  await sleep(beat(280));
 }
 
 async function snap(event) {
@@ -135,7 +135,7 @@ async function snap(event) {
   render();
   const [x, y] = cellCentre(2, 6);
   if (!pauses.skipping) floatWord(trapGroup, "SNAP!", x - 28, y - 60, "fx-snap");
-  await sleep(beat(1300));
+  await sleep(beat(1000));
   document.body.classList.remove("snapping");
 }
 
@@ -154,7 +154,7 @@ async function draw(event) {
   const [x1, y1] = seatPoint(event.seat, n);
   match.sound("draw");
   const token = flyer(tokenBackMarkup(16));
-  await tween(motion(620), (k) => {
+  await tween(motion(480), (k) => {
     const e = ease(k);
     const x = x0 + (x1 - x0) * e;
     const y = y0 + (y1 - y0) * e - Math.sin(Math.PI * k) * 90;
@@ -162,14 +162,14 @@ async function draw(event) {
   });
   // Turned over: it narrows, shows its colour, and widens again.
   const at = `translate(${x1} ${y1})`;
-  await tween(motion(160), (k) => token.setAttribute("transform", `${at} scale(${(1 - k).toFixed(2)} 1)`));
+  await tween(motion(120), (k) => token.setAttribute("transform", `${at} scale(${(1 - k).toFixed(2)} 1)`));
   token.innerHTML = tokenMarkup(event.colour, 16);
-  await tween(motion(160), (k) => token.setAttribute("transform", `${at} scale(${k.toFixed(2)} 1)`));
+  await tween(motion(120), (k) => token.setAttribute("transform", `${at} scale(${k.toFixed(2)} 1)`));
   view.tokens[event.seat][event.colour] += 1;
   view.bag[event.colour] = Math.max(0, (view.bag[event.colour] || 0) - 1);
   view.drawing = view.drawing.filter((s) => s !== event.seat);
   render();
-  await sleep(beat(280));
+  await sleep(beat(200));
   token.remove();
 }
 
@@ -197,7 +197,7 @@ async function playEvent(event) {
       render();
       if (event.round > 1) addLine(`${match.seatName(seat)} starts paper ${event.round}.`, match.turnLine(seat));
       say(line.text, line.kind);
-      await sleep(beat(500));
+      await sleep(beat(350));
       document.body.classList.remove("hooking");
       break;
     case "spun":
@@ -210,15 +210,15 @@ async function playEvent(event) {
         view.spinAgain = event.face === "bite_spin";
       }
       render();
-      await sleep(beat(420));
+      await sleep(beat(300));
       break;
     case "reverse":
       view.direction = event.direction;
       match.sound("reverse");
       render();
-      turnArrows(motion(700));
+      turnArrows(motion(500));
       say(line.text, line.kind);
-      await sleep(beat(700));
+      await sleep(beat(500));
       break;
     case "turn":
       view.current = seat;
@@ -246,7 +246,7 @@ async function playEvent(event) {
       view.current = event.contestants[0];
       say(line.text, line.kind);
       render();
-      await sleep(beat(600));
+      await sleep(beat(450));
       break;
     case "won":
       view.winner = seat;

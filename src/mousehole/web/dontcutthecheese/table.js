@@ -23,11 +23,15 @@ const LAYOUTS = {
 };
 const NARROW_WIDTH = 704; // the row of seats on a tall table
 const PLATES_MAX = 1.3; // how much larger the seats are drawn there at most
+// A seat's smallest words (its token counts, 18 units) drawn at least this large on a tall
+// table, in table units after the row's scale: 11.5 px on a 390 px phone (half a pixel a unit).
+const PLATE_TEXT_MIN = 23;
 
 let el = null;
 let layout = "";
 let pointerAngle = 0;
 let plateScale = 1; // the seats' size on a tall table: as large as their row has room for
+let plateText = 1; // the seats' words and initials larger still, where six seats share the row
 let seatCount = 0;
 
 /** Remember the table's SVG and its groups (`els`: svg, trap, spinner, bag, seats, fx). */
@@ -68,6 +72,8 @@ function placeSeats() {
   const n = Math.max(2, seatCount);
   plateScale = layout === "narrow" ? Math.min(PLATES_MAX, NARROW_WIDTH / (n * PLATE_W + (n - 1) * GAP)) : 1;
   el.seats.setAttribute("transform", `translate(${l.seats[0]} ${l.seats[1]}) scale(${plateScale})`);
+  plateText = layout === "narrow" ? Math.max(1, PLATE_TEXT_MIN / (18 * plateScale)) : 1;
+  el.seats.style.setProperty("--plate-text", plateText.toFixed(3));
   const [x, y, w, h] = l.box;
   // Under the plates: the loop of arrows back to the first seat (arrowsMarkup).
   const height = layout === "narrow" ? Math.ceil(l.seats[1] + (PLATE_H + 40) * plateScale) : h;
@@ -160,9 +166,9 @@ export function drawSeats(view, names, letters) {
         : view.current === seat ? "Turn" : view.snapper === seat && view.phase === "draw" ? "Snapped" : "";
     return `<g class="${classes.join(" ")}" transform="translate(${x} 0)" data-testid="table-seat-${seat}">
       <rect class="plate-bg" width="${PLATE_W}" height="${PLATE_H}" rx="16"/>
-      <g transform="translate(${PLATE_W / 2} 33)">${mouseMarkup(seat, letters[seat], 21)}</g>
-      <text class="plate-name" x="${PLATE_W / 2}" y="78" text-anchor="middle">${escapeHtml(name)}</text>
-      ${badge ? `<g class="plate-badge"><rect x="${PLATE_W / 2 - 42}" y="-15" width="84" height="26" rx="13"/><text x="${PLATE_W / 2}" y="4" text-anchor="middle">${badge}</text></g>` : ""}
+      <g transform="translate(${PLATE_W / 2} 33)">${mouseMarkup(seat, letters[seat], 21 * plateText)}</g>
+      <text class="plate-name" x="${PLATE_W / 2}" y="${Math.round(78 + (plateText - 1) * 24)}" text-anchor="middle">${escapeHtml(name)}</text>
+      ${badge ? `<g class="plate-badge" transform="translate(${PLATE_W / 2} 0) scale(${plateText.toFixed(3)})"><rect x="-42" y="-15" width="84" height="26" rx="13"/><text y="4" text-anchor="middle">${badge}</text></g>` : ""}
       ${tokens}
     </g>`;
   }).join("");

@@ -59,14 +59,11 @@ export function layout(view) {
       : { ...centre(at), s: chair ? 0.82 : 1, dy: chair ? -4 : 0 };
   });
   view.chairs.forEach((c, i) => { place.chairs[i] = { ...centre(c.at), s: 1 }; });
-  const edge = CELL - 14; // mice under the table sit on the carpet round its edge
   view.mice.forEach((m, i) => {
     const k = tableMice.indexOf(i);
     if (k >= 0) {
-      const side = k % 4;
-      const along = -edge + 20 + Math.floor(k / 4) * 24;
-      const spots = [[along, -edge - 2], [edge + 2, along], [-along, edge + 2], [-edge - 2, -along]];
-      place.mice[i] = { x: tx + spots[side][0], y: ty + spots[side][1], s: 0.58, under: true };
+      const [dx, dy] = underTable(k);
+      place.mice[i] = { x: tx + dx, y: ty + dy, s: 0.68, under: true };
       return;
     }
     const p = centre(m.at);
@@ -74,6 +71,17 @@ export function layout(view) {
     place.mice[i] = covered ? { x: p.x - 10, y: p.y + 12, s: 0.7, covered: true } : { ...p, s: nestOf(m.at) >= 0 ? 0.9 : 1 };
   });
   return place;
+}
+
+/** Where the `k`th mouse under the table sits, from the table's centre: the first eight on the
+    carpet round its edge, two a side and each 48 units (24 px on a phone) from the next, so
+    each is a tap target of its own (HIT); any more a little further in, between them. */
+function underTable(k) {
+  const edge = CELL - 12;
+  const along = k < 8 ? [-44, 4][Math.floor(k / 4)] : [-20, 28][Math.floor(k / 4) % 2];
+  const side = k % 4;
+  const out = k < 8 ? edge : edge - 22 - 12 * Math.floor((k - 8) / 8);
+  return [[along, -out], [out, along], [-along, out], [-out, -along]][side];
 }
 
 export function sameAt(a, b) {
@@ -91,10 +99,9 @@ export function mouseWords(view, i, { secrets = secretsShown() } = {}) {
 }
 
 /** How far round a piece a tap still takes it, in kitchen units: half a square on the floor,
-    half the 48 units between the holders on the table, a little round a mouse under it. */
+    half the 48 units between the holders on the table or the mice under it. */
 function hitRadius(pos) {
-  if (pos.under) return 12;
-  return pos.table ? 24 : 30;
+  return pos.table || pos.under ? 24 : 30;
 }
 
 /** A piece; one this seat may choose now (`choice`) takes taps round it (only choices do:
@@ -114,12 +121,19 @@ function drawPieces(view, place, list = []) {
     parts.push(piece("mouse", i, place.mice[i], mouseSvg({}), " mc-covered"));
   });
   view.chairs.forEach((c, i) => parts.push(piece("chair", i, place.chairs[i], chairSvg(c.pose), c.pose === "L" ? " mc-lying-chair" : "", choice.has(`chair:${i}`))));
-  view.mice.forEach((m, i) => {
-    if (place.mice[i].covered) return;
+  const mouse = (i) => {
+    const m = view.mice[i];
     const known = m.colour && (secrets || m.revealed);
     const peeked = secrets && !m.revealed && m.peeked !== null && m.peeked !== undefined;
     const art = mouseSvg({ colour: known ? m.colour : null, peeked, lying: m.revealed, mother: i < 4 });
-    parts.push(piece("mouse", i, place.mice[i], art, place.mice[i].under ? " mc-under" : "", choice.has(`mouse:${i}`)));
+    return piece("mouse", i, place.mice[i], art, place.mice[i].under ? " mc-under" : "", choice.has(`mouse:${i}`));
+  };
+  // A mouse under the table this seat may choose is drawn last, over the holders on the table:
+  // seen, and its tap circle (reaching over the table's edge) first there; a ring mouse's own
+  // taps stay clear of it.
+  const onTop = (i) => place.mice[i].under && choice.has(`mouse:${i}`);
+  view.mice.forEach((m, i) => {
+    if (!place.mice[i].covered && !onTop(i)) parts.push(mouse(i));
   });
   // Upright chairs cover the mice under them: their seats are drawn again, see-through, on top.
   view.chairs.forEach((c, i) => {
@@ -129,6 +143,9 @@ function drawPieces(view, place, list = []) {
   });
   view.holders.forEach((h, i) => parts.push(piece("holder", i, place.holders[i], holderSvg({ number: h.number }), view.picked === i ? " mc-picked" : "", choice.has(`holder:${i}`))));
   view.cats.forEach((at, i) => parts.push(piece("cat", i, place.cats[i], catSvg(), "", choice.has(`cat:${i}`))));
+  view.mice.forEach((m, i) => {
+    if (onTop(i)) parts.push(mouse(i));
+  });
   // A mouse under a holder that this seat knows: its colour and the eye peek out beside it.
   view.mice.forEach((m, i) => {
     const p = place.mice[i];
@@ -241,6 +258,7 @@ function draw() {
     el.choices.innerHTML = "";
     el.seats.innerHTML = "";
     el.prompt.textContent = app.replayPrompt?.main ?? (app.online ? "Waiting for the room…" : "Setting the kitchen…");
+    el.promptSub.textContent = app.replayPrompt?.sub ?? "";
     return;
   }
   const place = layout(view);

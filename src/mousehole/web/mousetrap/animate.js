@@ -74,11 +74,16 @@ function stepTiming(ms) {
   deps.board.style.setProperty("--step", `${app.reduced || pauses.skipping ? 0 : Math.max(0, ms - 10)}ms`);
 }
 
+/** Below this playback factor (another seat's move, or Faster) a mouse goes to its space in one
+    hop instead of space by space: the board is drawn once, not once a space (docs/web.md,
+    "Pace"). */
+const BRISK_WALK = 0.5;
+
 async function walk(seat, from, to, die) {
   const mouse = app.view.mice[seat];
   const stepMs = beat(230);
   stepTiming(stepMs);
-  if (app.reduced || pauses.skipping || stepMs === 0) {
+  if (app.reduced || pauses.skipping || stepMs === 0 || app.factor < BRISK_WALK) {
     mouse.position = to;
     deps.render();
     sound("step");
@@ -267,7 +272,7 @@ export async function runMachine(success, { full = false } = {}) {
       if (sounds[component]) deps.play(sounds[component]);
     },
   });
-  if (pauses.skipping) machine.skip?.();
+  if (pauses.skipping || !app.factor) machine.skip?.(); // skipped, or the instant speed
   try {
     await run;
   } catch {

@@ -181,7 +181,6 @@ const match = createMatch({
     yourTurn,
     handOver: (seat) => showPass(seat, match.seatName(seat), match.letterOf(seat)),
     // A computer seat (or a chance step): a watchable pause before the server decides.
-    computerPause: () => 700 * app.factor * (app.reduced ? 0.5 : 1),
     key: onKey,
     entered: () => {
       if (app.viewMode === "zoom") resetFollow();

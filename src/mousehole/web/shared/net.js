@@ -37,6 +37,11 @@
 //   dispatched as a "said" event (detail: the message) on `roomTalk`, which shared/talk.js
 //   listens to, so that no game page has to route talk.
 //   .isOpen(), .retryNow() (skip the wait), .close()
+//   Versions only grow: a snapshot or update older than the newest version this socket has
+//   handed to `handlers` (a server that answered from a stale copy) is not handed on; the
+//   page keeps what it shows, the socket asks for a `sync`, and when the answer is older
+//   still it reconnects (another server, or the same one once it reloaded the room).
+//   .version is the newest version handed on (-1 before the first snapshot).
 //   A dropped socket (network, 1011 "stored but cannot be loaded", a server restart) reconnects
 //   with exponential backoff and jitter (0.5 s doubling, capped at 8 s); each reconnection gets
 //   a fresh snapshot. While the browser says it is offline the socket is dropped at once (an
@@ -246,6 +251,7 @@ export class RoomSocket {
     this.attempt = 0;
     this.retryTimer = null;
     this.ready = false;
+    this.version = -1;
     this.onOffline = () => this.drop();
     this.onOnline = () => this.retryNow();
     window.addEventListener("offline", this.onOffline);
@@ -277,6 +283,7 @@ export class RoomSocket {
     this.socket = socket;
     this.ready = false;
     let refused = null;
+    let older = 0; // snapshots and updates of this socket that would have stepped back
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify(this.hello));
     });
@@ -287,6 +294,16 @@ export class RoomSocket {
         message = JSON.parse(event.data);
       } catch {
         return;
+      }
+      if (message.type === "snapshot" || message.type === "update") {
+        const version = message.type === "snapshot" ? message.version : message.snapshot?.version;
+        if (typeof version === "number" && version < this.version) {
+          older += 1;
+          if (older === 1) socket.send(JSON.stringify({ type: "sync" }));
+          else this.drop(); // still older: reconnect, and be answered from the store
+          return;
+        }
+        if (typeof version === "number") this.version = version;
       }
       if (message.type === "snapshot") {
         this.attempt = 0;

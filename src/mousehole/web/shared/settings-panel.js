@@ -79,6 +79,7 @@ function template(id) {
       <select id="${id}-speed" data-testid="settings-speed" data-setting="speed">
         <option value="normal">Normal</option>
         <option value="fast">Faster</option>
+        <option value="instant">Instant</option>
       </select>
     </div>
   </fieldset>

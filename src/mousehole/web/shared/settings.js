@@ -11,13 +11,13 @@ export const DEFAULTS = Object.freeze({
   soundVolume: 0.7,
   musicVolume: 0.35,
   reducedMotion: "system", // "system" | "on" | "off"
-  speed: "normal", // "normal" | "fast"
+  speed: "normal", // "normal" | "fast" | "instant"
   sidePanel: "open", // "open" | "closed": a match page's side panel (the board takes its room)
 });
 
 const STORAGE_KEY = "mousehole.settings";
 const PROBE_KEY = "mousehole.probe";
-const PLAYBACK_FACTORS = Object.freeze({ normal: 1, fast: 0.4 });
+const PLAYBACK_FACTORS = Object.freeze({ normal: 1, fast: 0.4, instant: 0 });
 
 const isBoolean = (value) => typeof value === "boolean";
 const isVolume = (value) => typeof value === "number" && value >= 0 && value <= 1;
@@ -30,7 +30,7 @@ const RULES = Object.freeze({
   soundVolume: [isVolume, "a number from 0 to 1"],
   musicVolume: [isVolume, "a number from 0 to 1"],
   reducedMotion: [oneOf("system", "on", "off"), '"system", "on" or "off"'],
-  speed: [oneOf("normal", "fast"), '"normal" or "fast"'],
+  speed: [oneOf("normal", "fast", "instant"), '"normal", "fast" or "instant"'],
   sidePanel: [oneOf("open", "closed"), '"open" or "closed"'],
 });
 
@@ -77,7 +77,8 @@ export function reducedMotion() {
   return systemPrefersReducedMotion();
 }
 
-/** Return the factor to multiply animation durations by: 1 at normal speed, 0.4 when fast. */
+/** Return the factor to multiply animation durations by: 1 at normal speed, 0.4 when fast, 0
+    when instant (every move shows its result at once). */
 export function playbackFactor() {
   return PLAYBACK_FACTORS[getSetting("speed")];
 }

@@ -22,8 +22,8 @@ PAGES: dict[str, Callable[[Page, str], None]] = {"Aus die Maus! match": _match}
 TURN_OVER = '!document.querySelector("[data-testid=turn-over]").disabled'
 
 
-def _start(page: Page, server: str) -> None:
-    solo_page(page, server, "ausdiemaus")
+def _start(page: Page, server: str, seats: int | None = None) -> None:
+    solo_page(page, server, "ausdiemaus", seats)
     wait_for_turn(page, "ausdiemaus", TURN_OVER)
 
 
@@ -33,4 +33,9 @@ def _play(page: Page) -> None:
     wait_for_turn(page, "ausdiemaus", TURN_OVER, before)
 
 
-TURN = TurnPage(start=_start, play=_play, action="[data-testid=turn-over]")
+TURN = TurnPage(
+    start=_start,
+    play=_play,
+    action="[data-testid=turn-over]",
+    own="[data-testid=table-seat-0]",
+)

@@ -4,11 +4,15 @@ nearest you, and the chips in the middle of the table are the chips left, not a 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.fixtures import NewPage, screenshot
-from tests.browser.test_online_view import _online_match
+from tests.browser.phone import version, wait_for_turn
+from tests.browser.test_online_view import _online_match, _player
+from tests.processes import post_json
 
 
 def _lowest_seat(page: Page) -> int:
@@ -35,3 +39,57 @@ def test_online_each_player_sees_their_own_stack_at_the_bottom(
     expect(label).to_have_text("5 mouse chips left")
     expect(friend.get_by_test_id("prompt-sub")).not_to_contain_text("to win")
     screenshot(friend, f"online-view-ausdiemaus-guest-{width}")
+
+
+LOG_LINES = "() => [...document.querySelectorAll('#log li')].map((li) => li.textContent.trim())"
+
+
+def test_a_reload_and_a_reconnect_keep_what_happened_in_an_online_room(
+    new_page: NewPage, online_server: str
+) -> None:
+    # Ann plays online against a computer; her log is written again from the room's moves (as
+    # her seat saw them) whenever her page connects, so a reload or a dropped connection keeps
+    # every line of the moves so far.
+    game = "ausdiemaus"
+    body = {
+        "game": game,
+        "options": {"seats": 2, "start_seat": 0},
+        "seats": [{"kind": "open"}, {"kind": "computer", "name": "Pip", "level": "auto"}],
+        "host_name": "Ann",
+    }
+    made: dict[str, Any] = post_json(f"{online_server}/api/online", body)
+    code = made["code"]
+    page = _player(new_page, online_server, code, {**made, "name": "Ann", "game": game}, 1280)
+    page.goto(f"{online_server}/play/{game}?room={code}")
+    page.get_by_test_id("start-online").click()
+    turn = '!document.querySelector("[data-testid=turn-over]").disabled'
+    wait_for_turn(page, game, turn)
+    for _ in range(4):
+        before = version(page, game)
+        page.get_by_test_id("turn-over").click()
+        wait_for_turn(page, game, turn, before)
+    lines = page.evaluate(LOG_LINES)
+    told = [line for line in lines if "turns over" in line or "Pip" in line]
+    assert len(told) >= 4, lines
+    page.reload()
+    wait_for_turn(page, game, turn)
+    after = page.evaluate(LOG_LINES)
+    assert [line for line in after if line in told] == told, (lines, after)
+    assert any(line.startswith("Welcome back") for line in after), after
+    screenshot(page, "online-log-after-reload")
+    # A dropped connection: the same lines again once it is back, each once.
+    page.context.set_offline(True)
+    expect(page.get_by_test_id("reconnect-banner")).to_be_visible()
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("reconnect-banner")).to_be_hidden()
+    wait_for_turn(page, game, turn)
+    # the log is written again: the line about the lost connection goes with the old one
+    page.wait_for_function(
+        f"""() => {{
+          const lines = ({LOG_LINES})();
+          return lines.some((l) => l.startsWith("Welcome back"))
+            && !lines.some((l) => l.startsWith("Connection lost"));
+        }}"""
+    )
+    again = page.evaluate(LOG_LINES)
+    assert [line for line in again if line in told] == told, (told, again)

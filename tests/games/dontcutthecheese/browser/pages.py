@@ -16,8 +16,8 @@ BITE = f"(!{_Q.format('bite')}.disabled && !{_Q.format('bite')}.hidden)"
 OTHERS = "window.dontcutthecheesePage.record.moves.filter((m) => m.seat > 0).length"
 
 
-def _start(page: Page, server: str) -> None:
-    solo_page(page, server, GAME)
+def _start(page: Page, server: str, seats: int | None = None) -> None:
+    solo_page(page, server, GAME, seats)
     wait_for_turn(page, GAME, SPIN)
 
 
@@ -53,4 +53,6 @@ def _play(page: Page) -> None:
             return
 
 
-TURN = TurnPage(start=_start, play=_play, action="[data-testid=spin]")
+TURN = TurnPage(
+    start=_start, play=_play, action="[data-testid=spin]", own="[data-testid=table-seat-0]"
+)

@@ -12,8 +12,8 @@ GAME = "mousechaos"
 MINE = "(!window.mousechaosPage.blocked && (window.mousechaosPage.snapshot.legal || []).length > 0)"
 
 
-def _start(page: Page, server: str) -> None:
-    solo_page(page, server, GAME)
+def _start(page: Page, server: str, seats: int | None = None) -> None:
+    solo_page(page, server, GAME, seats)
     wait_for_turn(page, GAME, MINE)
 
 

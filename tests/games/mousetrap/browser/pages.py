@@ -34,8 +34,8 @@ TRAP = f"!{_Q.format('trap-panel')}.hidden"
 SPLIT = f"{_Q.format('split-dialog')}.open"
 
 
-def _start(page: Page, server: str) -> None:
-    solo_page(page, server, "mousetrap")
+def _start(page: Page, server: str, seats: int | None = None) -> None:
+    solo_page(page, server, "mousetrap", seats)
     wait_for_turn(page, "mousetrap", ROLL)
 
 

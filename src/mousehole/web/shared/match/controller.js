@@ -16,6 +16,8 @@ import { createSetup } from "/static/shared/setup.js";
 import { seatHelpers } from "./seats.js";
 import { installRooms } from "./rooms.js";
 import { installPage } from "./page.js";
+import { rebuildLog } from "./history.js";
+import { batchFactor, computerPause } from "./pace.js";
 
 /** Codes the page needs not tell: a race it lost (the next snapshot says what happened). */
 const QUIET_ERRORS = ["stale_version", "not_computer_turn", "not_your_turn", "game_over"];
@@ -37,10 +39,10 @@ const $ = (id) => document.getElementById(id);
 export function createMatch(game) {
   const { view, log, announce } = game;
   const state = Object.assign(game.model, {
-    snapshot: null, record: null, setup: null, room: null, token: null, online: null,
+    snapshot: null, record: null, setup: null, room: null, token: null, online: null, held: null, fresh: false,
     socket: null, animating: false, busy: false, blocked: false, connected: false,
-    lostOnce: false, fast: false, reduced: false, factor: 1, lastHuman: null, queue: [],
-    shownVersion: -1, generation: 0, advanceTimer: null, finishedFor: null, received: [], passing: false,
+    lostOnce: false, fast: false, reduced: false, factor: 1, playback: 1, lastHuman: null, queue: [],
+    shownVersion: -1, generation: 0, advanceTimer: null, asked: -1, finishedFor: null, received: [], passing: false,
   });
   const seats = seatHelpers(state);
   const store = matchStore(game.name);
@@ -87,6 +89,7 @@ export function createMatch(game) {
   match.stop = () => {
     state.generation += 1;
     clearTimeout(state.advanceTimer);
+    state.asked = -1;
     if (state.socket) state.socket.close();
     state.socket = null;
     state.queue = [];
@@ -141,6 +144,7 @@ export function createMatch(game) {
       log.addLine("Reconnected.", { kind: "info" });
     }
     if (was && !state.connected) state.lostOnce = true;
+    if (!was && state.connected && state.online) state.fresh = true; // its first snapshot rebuilds the log
     view.render();
   }
 
@@ -160,15 +164,26 @@ export function createMatch(game) {
   }
 
   function onSnapshot(snap) {
+    if (state.held) {
+      state.held.push([onSnapshot, snap]); // the log is being written again: this comes after it
+      return;
+    }
     remember(snap);
     const previous = state.snapshot;
     state.snapshot = snap;
-    if (!previous && snap.to_act !== null && snap.to_act !== undefined && snap.started !== false) {
-      log.addLine(`Welcome back: ${seats.seatName(snap.to_act)}'s turn.`, match.turnLine(snap.to_act));
+    const rebuild = state.fresh && state.online && snap.started !== false && snap.version > 0;
+    state.fresh = false;
+    if (!previous && !rebuild && snap.to_act !== null && snap.to_act !== undefined && snap.started !== false) {
+      welcome(snap);
     }
     if (snap.record) state.record = snap.record;
     state.busy = false;
+    state.asked = -1; // a (re)connect or a resync: what the page asked for may not have arrived
     roomChanged(previous, snap);
+    if (rebuild) {
+      retell();
+      return;
+    }
     if (!state.animating) {
       match.show();
       match.save();
@@ -176,11 +191,46 @@ export function createMatch(game) {
     }
   }
 
+  function welcome(snap) {
+    if (snap.to_act === null || snap.to_act === undefined || match.isOver(snap)) return;
+    log.addLine(`Welcome back: ${seats.seatName(snap.to_act)}'s turn.`, match.turnLine(snap.to_act));
+  }
+
+  /**
+   * An online room's first snapshot on a (re)connection: "What happened" is written again from
+   * the room's moves so far (history.js), so a reload or a dropped socket loses no line. What
+   * arrives meanwhile is held, then handled in order; the moves the log told are not told again.
+   */
+  async function retell() {
+    const generation = state.generation;
+    state.held = [];
+    clearTimeout(state.advanceTimer);
+    if (state.animating) view.skip();
+    while (state.animating) await new Promise((resolve) => setTimeout(resolve, 20));
+    const told = await rebuildLog(match, state.online.code, state.online.token,
+      state.online.token ? `Online room ${state.online.code}.` : `Watching online room ${state.online.code}.`);
+    const held = state.held;
+    state.held = null;
+    if (generation !== state.generation) return;
+    match.show();
+    if (told !== null) state.shownVersion = Math.max(state.shownVersion, told);
+    welcome(state.snapshot);
+    match.save();
+    settle();
+    for (const [handle, message] of held) handle(message);
+  }
+
   function onUpdate(update) {
+    if (state.held) {
+      state.held.push([onUpdate, update]);
+      return;
+    }
     remember(update);
     const previous = state.snapshot;
     state.snapshot = update.snapshot;
     state.record = applyUpdateToRecord(state.record, update);
+    // An outcome the record hid until now, which these moves showed (a snapped paper's threshold)
+    if (state.record && view.learn) state.record = view.learn(state.record, update.moves || []);
     if (state.record && state.record.moves.length !== update.snapshot.version) {
       state.socket?.send({ type: "sync" }); // a gap in our copy of the record: ask for a full snapshot
     }
@@ -189,11 +239,39 @@ export function createMatch(game) {
     match.save(); // the committed result is saved before anything moves
     state.queue.push(update);
     pump();
+    askAhead();
+  }
+
+  /** Whether the page paces the computer seats of this room (a local match): else the server
+      moves them by itself, a little after each move. */
+  function pagePaced(snap) {
+    return (snap.pace ?? (state.online || snap.code ? "server" : "client")) === "client";
+  }
+
+  /** Whether a computer seat (or chance) is to act in `snap`, which this page must ask for. */
+  function computerNext(snap) {
+    if (!snap || match.isOver(snap) || !pagePaced(snap)) return false;
+    const seat = snap.to_act;
+    return seat === null || seat === undefined || !seats.isHuman(seat);
+  }
+
+  /**
+   * A local match's computer seat is to act: ask the server for its move now, while the page
+   * still animates the last ones (docs/web.md, "Pace"). Its answer joins the queue and plays
+   * straight after, so consecutive computer moves follow each other without a round trip (or
+   * the computer's thinking, which the server began when the last move was made) between
+   * them. One request per version; `settle` asks only if none went out.
+   */
+  function askAhead() {
+    const snap = state.snapshot;
+    if (!computerNext(snap) || state.asked === snap.version || !state.socket) return;
+    if (state.socket.send({ type: "advance", version: snap.version })) state.asked = snap.version;
   }
 
   function onError(error) {
     remember(error);
     state.busy = false;
+    state.asked = -1; // a refused request may be asked again
     if (QUIET_ERRORS.includes(error.code)) return;
     if (state.online && match.roomUi.refusal(error)) return;
     if (["no_room", "bad_token"].includes(error.code)) return; // match.refused says what happens next
@@ -213,10 +291,13 @@ export function createMatch(game) {
       const update = state.queue.shift();
       const moves = (update.moves || []).filter((m) => m.version > state.shownVersion);
       if (state.shownVersion < 0) match.show();
+      // Another seat's moves play briskly (pace.js); the player's own at the playback speed.
+      state.factor = batchFactor(state, moves, seats.isMine);
       await view.animate(moves);
       if (moves.length && generation === state.generation) state.shownVersion = moves[moves.length - 1].version;
     }
     view.batchEnd?.();
+    state.factor = state.playback;
     state.animating = false;
     if (generation !== state.generation) {
       // Another room began while this batch played: show it, if its snapshot is already here.
@@ -248,16 +329,21 @@ export function createMatch(game) {
     }
     if (state.online && !snap.started) return;
     const seat = snap.to_act;
-    const pace = snap.pace ?? (state.online || snap.code ? "server" : "client");
     if (seat === null || seat === undefined || !seats.isHuman(seat)) {
       // Online, the server moves computer seats by itself, a little after each move.
-      if (pace !== "client") return;
-      // A computer seat (or a chance step): a watchable pause, then let the server decide.
+      if (!computerNext(snap)) return;
+      // A computer seat (or a chance step) the page has not asked for yet (after a connect):
+      // a short pause, then let the server decide.
       const version = snap.version;
+      if (state.asked === version) return;
       state.advanceTimer = setTimeout(() => {
         if (state.snapshot?.version !== version || state.animating || !state.socket) return;
-        if (state.socket.send({ type: "advance", version })) state.busy = true;
-      }, view.computerPause());
+        if (state.asked === version) return;
+        if (state.socket.send({ type: "advance", version })) {
+          state.asked = version;
+          state.busy = true;
+        }
+      }, view.computerPause?.() ?? computerPause(state));
       return;
     }
     if (!seats.isMine(seat)) return; // another player's turn (or we are watching): wait for their move
@@ -305,6 +391,7 @@ export function createMatch(game) {
     if (state.passing) return false; // the hand-over screen is up
     const generation = state.generation;
     state.blocked = true;
+    conceal();
     view.render();
     if (state.lastHuman !== seat && view.handOver) {
       state.passing = true;
@@ -316,6 +403,18 @@ export function createMatch(game) {
     // A reload or a reconnect asks again: the server does not store who has the screen.
     state.socket?.send({ type: "screen", seat });
     return false;
+  }
+
+  /**
+   * Behind the hand-over screen the page's memory holds no seat's secrets either: the view
+   * drops what the last seat saw (`view.conceal(snapshot)` answers the snapshot without them),
+   * the record keeps its public moves, and the messages kept for the debugging peek go. The
+   * next seat's own snapshot brings its view back.
+   */
+  function conceal() {
+    state.received = [];
+    if (state.record && view.publicRecord) state.record = view.publicRecord(state.record);
+    if (state.snapshot && view.conceal) state.snapshot = view.conceal(state.snapshot);
   }
 
   /** Ask the server to play `action` for the seat to act (one of this page's). */
@@ -354,6 +453,7 @@ export function createMatch(game) {
     onStart: (setup) => match.start(setup),
     onRematch: () => match.rematchSaved(),
     onResult: () => match.continueMatch(),
+    onContinue: () => match.continueMatch(),
   });
   installPage(match);
   if (!canSave()) $("saving-off").hidden = false;

@@ -29,7 +29,8 @@ export function installPage(match) {
   function readPrefs() {
     state.fast = getSetting("speed") === "fast";
     state.reduced = Boolean(reducedMotion());
-    state.factor = Number(playbackFactor()) || 1;
+    state.playback = Math.max(0, Number(playbackFactor()) || 0); // 0: instant
+    if (!state.animating) state.factor = state.playback;
     document.body.classList.toggle("reduced", state.reduced);
     view.render();
   }
