@@ -13,6 +13,7 @@ import { RoomSocket, actionId, applyUpdateToRecord } from "/static/shared/net.js
 import { changes, createBanner, createRoomUi } from "/static/shared/room-ui.js";
 import { canSave, matchStore } from "/static/shared/store.js";
 import { createSetup } from "/static/shared/setup.js";
+import { errorText, t } from "/static/shared/i18n.js";
 import { seatHelpers } from "./seats.js";
 import { installRooms } from "./rooms.js";
 import { installPage } from "./page.js";
@@ -46,7 +47,7 @@ export function createMatch(game) {
   const store = matchStore(game.name);
   const match = { game, state, store, ...seats };
   const words = {
-    first: (name) => `${name} goes first.`,
+    first: (name) => t("match.first", { who: name }),
     ...game.words,
   };
 
@@ -134,11 +135,11 @@ export function createMatch(game) {
     if (status !== "closed") match.banner.update(status, info);
     match.roomUi.connection(status !== "retrying" && status !== "connecting"); // own seat: "Reconnecting…"
     if (was && !state.connected) {
-      announce("Connection lost. Retrying…");
-      log.addLine("Connection lost: retrying…", { kind: "info" });
+      announce(t("match.lost"));
+      log.addLine(t("match.lost"), { kind: "info" });
     } else if (!was && state.connected && state.lostOnce) {
-      announce("Reconnected.");
-      log.addLine("Reconnected.", { kind: "info" });
+      announce(t("match.reconnected"));
+      log.addLine(t("match.reconnected"), { kind: "info" });
     }
     if (was && !state.connected) state.lostOnce = true;
     view.render();
@@ -152,7 +153,7 @@ export function createMatch(game) {
       announce(line);
     }
     if (previous && !previous.started && snap.started && snap.to_act !== null && snap.to_act !== undefined) {
-      const text = seats.isMine(snap.to_act) ? "Your turn first!" : words.first(seats.seatName(snap.to_act));
+      const text = seats.isMine(snap.to_act) ? t("match.you-first") : words.first(seats.seatName(snap.to_act));
       log.addLine(text, match.turnLine(snap.to_act));
       announce(text);
     }
@@ -164,7 +165,7 @@ export function createMatch(game) {
     const previous = state.snapshot;
     state.snapshot = snap;
     if (!previous && snap.to_act !== null && snap.to_act !== undefined && snap.started !== false) {
-      log.addLine(`Welcome back: ${seats.seatName(snap.to_act)}'s turn.`, match.turnLine(snap.to_act));
+      log.addLine(t("match.welcome-back", { who: seats.seatName(snap.to_act) }), match.turnLine(snap.to_act));
     }
     if (snap.record) state.record = snap.record;
     state.busy = false;
@@ -197,7 +198,7 @@ export function createMatch(game) {
     if (QUIET_ERRORS.includes(error.code)) return;
     if (state.online && match.roomUi.refusal(error)) return;
     if (["no_room", "bad_token"].includes(error.code)) return; // match.refused says what happens next
-    log.addLine(`The table refused that: ${error.message}`, { kind: "info" });
+    log.addLine(t("match.refused", { reason: errorText(error) }), { kind: "info" });
   }
 
   // ------------------------------------------------------------ animation and what comes next
@@ -343,7 +344,7 @@ export function createMatch(game) {
     badge: $("mode-badge"), message: $("room-message"), announce, levels: game.form.levels,
     send: (message) => {
       const sent = Boolean(state.socket?.send(message));
-      if (!sent) match.roomUi.say("Not connected: try again once the connection is back.");
+      if (!sent) match.roomUi.say(t("match.not-connected"));
       return sent;
     },
   });
