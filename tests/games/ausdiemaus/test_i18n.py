@@ -62,7 +62,7 @@ def test_the_german_pages_read_german(tmp_path: Path) -> None:
     assert "Aus die Maus! spielen" in home and "Mausefalle" in home
     play = client.get(f"/play/{NAME}").text
     assert '<html lang="de">' in play
-    assert "Neue Partie" in play and "Aufdecken" in play and "Was passiert ist" in play
+    assert "Neue Partie" in play and "Aufdecken" in play and "Verlauf" in play
     assert '<meta name="description" content="Spiel Aus die Maus!' in play
     rules = client.get(f"/rules/{NAME}").text
     assert '<html lang="de">' in rules and "<h1>So spielt man Aus die Maus!</h1>" in rules
