@@ -413,10 +413,10 @@ def unmarked(html: str, allowed: set[str]) -> list[str]:
 
 
 ALLOWED_ON_PAGES = {"Mousehole", "K7QM4X", "mousehole simulate", "/x"} | {
-    language.name for language in LANGUAGES.values()
+    text for code, language in LANGUAGES.items() for text in (language.name, code.upper())
 }
 """What a page may show outside the catalogues: the brand, a room code, a command, a path,
-and each language's name written in itself (the language switch)."""
+and each language's name written in itself and its code (the language switch)."""
 
 
 def marked_page(html: str, allowed: set[str] = ALLOWED_ON_PAGES) -> list[str]:

@@ -73,13 +73,17 @@ CURRENT = ' aria-current="true"'
 
 def language_switch(words: Words, back: str) -> Html:
     """Return the visible language switch: a link per language of the registry, the reader's
-    own marked current. `/language/<code>?back=<path>` remembers the choice and comes back;
-    shared/i18n.js puts the page's address of the moment into `back` when one is clicked."""
+    own marked current; each link says its language's name (a wide match page's header shows
+    its code instead, lang-switch.css, and keeps the name for screen readers).
+    `/language/<code>?back=<path>` remembers the choice and comes back; shared/i18n.js puts
+    the page's address of the moment into `back` when a link is clicked."""
     target = escape(quote(back, safe="/?=&"))
     links = "".join(
         f'<li><a href="/language/{code}?back={target}" hreflang="{code}" lang="{code}" '
         f'data-lang-switch="{code}" data-testid="lang-{code}"'
-        f"{CURRENT if code == words.language else ''}>{escape(language.name)}</a></li>"
+        f'{CURRENT if code == words.language else ""}><span class="lang-name">'
+        f'{escape(language.name)}</span><span class="lang-code" aria-hidden="true">'
+        f"{code.upper()}</span></a></li>"
         for code, language in LANGUAGES.items()
     )
     label = words.html("lang.switch")

@@ -75,10 +75,17 @@ export function t(key, params = {}) {
   });
 }
 
-/** A computer level's name ("Normal"), from the catalogue when it has the level. */
+/** A computer level's name as it reads inside a sentence ("easy", "leicht"), from the
+    catalogue when it has the level (else the level's id). */
 export function levelName(level) {
   const key = `level.${level}`;
-  return has(key) ? t(key) : `${String(level).slice(0, 1).toUpperCase()}${String(level).slice(1)}`;
+  return has(key) ? t(key) : String(level);
+}
+
+/** A computer level's name as a menu's choice: its first letter upper case ("Easy"). */
+export function levelChoice(level) {
+  const name = levelName(level);
+  return `${name.slice(0, 1).toLocaleUpperCase(locale)}${name.slice(1)}`;
 }
 
 /** A refusal from the server, worded by its stable code (`errors.<code>`): the server's own

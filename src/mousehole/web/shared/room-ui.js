@@ -32,7 +32,7 @@
 
 import { escapeHtml } from "/static/shared/html.js";
 import { createTalk } from "/static/shared/talk.js";
-import { errorText, formatList, levelName, t } from "/static/shared/i18n.js";
+import { errorText, formatList, levelChoice, levelName, t } from "/static/shared/i18n.js";
 
 /** The computer levels of the snapshot's game, else `fallback` (the page's game's). */
 function levelsOfGame(snap, fallback) {
@@ -241,7 +241,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
         const wait = left > 0 ? ` disabled aria-describedby="host-wait-${i}"` : "";
         if (seat.state === "absent") {
           actions += `<label class="visually-hidden" for="replace-level-${i}">${escapeHtml(t("room.level-for", { who: seat.name }))}</label>
-            <select id="replace-level-${i}" data-testid="replace-level-${i}">${levelsOf(snapshot).map((l) => `<option value="${l}"${l === defaultLevel(levelsOf(snapshot)) ? " selected" : ""}>${escapeHtml(levelName(l))}</option>`).join("")}</select>
+            <select id="replace-level-${i}" data-testid="replace-level-${i}">${levelsOf(snapshot).map((l) => `<option value="${l}"${l === defaultLevel(levelsOf(snapshot)) ? " selected" : ""}>${escapeHtml(levelChoice(l))}</option>`).join("")}</select>
             <button type="button" class="btn btn-small" data-command="replace" data-seat="${i}" data-testid="replace-${i}"${wait}>${escapeHtml(t("room.replace"))}</button>`;
         }
         actions += `<button type="button" class="btn btn-small" data-command="reopen" data-seat="${i}" data-testid="reopen-${i}"${wait}>${escapeHtml(t("room.reopen"))}</button>`;

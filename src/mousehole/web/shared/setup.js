@@ -30,7 +30,7 @@
 
 import { escapeHtml } from "/static/shared/html.js";
 import { loadName } from "/static/shared/net.js";
-import { formatList, levelName, t } from "/static/shared/i18n.js";
+import { formatList, levelChoice, t } from "/static/shared/i18n.js";
 
 /** How two names are compared: "Ann", " ann " and "ANN" are one name. */
 function nameKey(name) {
@@ -101,7 +101,7 @@ function seatRow(game, i) {
   const level = game.levels.length > 1 ? `
     <label class="visually-hidden" for="seat-${i}-level">${escapeHtml(t("setup.seat-level", { seat: i + 1 }))}</label>
     <select id="seat-${i}-level" data-testid="seat-${i}-level">
-      ${options(game.levels.map((l) => [l, levelName(l)]), game.level)}
+      ${options(game.levels.map((l) => [l, levelChoice(l)]), game.level)}
     </select>` : "";
   const auto = game.autoFlip ? `
     <label class="seat-row-auto"><input type="checkbox" id="seat-${i}-auto" data-testid="seat-${i}-auto"> ${escapeHtml(t("setup.auto-flip"))}</label>` : "";
