@@ -7,7 +7,7 @@
 //
 //   t("adm.log.flip", { who: "Ann", card: "a cat" })   -> "Ann turns over a cat."
 //   t("adm.cards", { count: 3 })                        -> "3 cards" (Intl.PluralRules)
-//   formatNumber(1234.5), formatDate(new Date())         -> in the reader's format
+//   formatNumber(1234.5), formatList(["Ann", "Bo"])      -> in the reader's format
 //
 // A message's `{name}` is its parameter; a number parameter is written the reader's way. A
 // plural message is {category: text} by the CLDR categories Intl.PluralRules names, picked by
@@ -44,11 +44,6 @@ export function formatNumber(n) {
 /** A share (0.5) as a percentage the reader's way ("50%", "50 %"). */
 export function formatPercent(share) {
   return new Intl.NumberFormat(locale, { style: "percent" }).format(share);
-}
-
-/** A date and time the reader's way (`options`: Intl.DateTimeFormat's). */
-export function formatDate(date, options = { dateStyle: "medium", timeStyle: "short" }) {
-  return new Intl.DateTimeFormat(locale, options).format(date);
 }
 
 /** Whether the page's catalogue has `key`. */
