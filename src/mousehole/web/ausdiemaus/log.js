@@ -16,7 +16,7 @@ function cards(n) {
   return t("adm.cards", { count: n });
 }
 
-function chips(n) {
+function chipCount(n) {
   return t("adm.chips", { count: n });
 }
 
@@ -83,7 +83,7 @@ export function ranking(stacks, chips, winners, seatName) {
   const won = seats.filter((r) => r.winner);
   let text;
   if (won.length > 1) {
-    text = t(won.length === 2 ? "adm.rank.shared-two" : "adm.rank.shared", { names: names(won), cards: cards(most), chips: chips(won[0].chips) });
+    text = t(won.length === 2 ? "adm.rank.shared-two" : "adm.rank.shared", { names: names(won), cards: cards(most), chips: chipCount(won[0].chips) });
   } else if (topCards.length === 1) {
     const second = seats[1];
     text = second
@@ -93,7 +93,7 @@ export function ranking(stacks, chips, winners, seatName) {
     const winner = topCards[0];
     const runner = topCards[1];
     text = t(topCards.length === 2 ? "adm.rank.tiebreak-two" : "adm.rank.tiebreak", {
-      names: names(topCards), cards: cards(most), who: seatName(winner.seat), chips: chips(winner.chips), count: runner.chips,
+      names: names(topCards), cards: cards(most), who: seatName(winner.seat), chips: chipCount(winner.chips), count: runner.chips,
     });
   }
   return { rows: seats, text };
