@@ -7,6 +7,7 @@
 // saving is off.
 
 import { nameList } from "/static/shared/log-list.js";
+import { t } from "/static/shared/i18n.js";
 
 function probe() {
   try {
@@ -78,5 +79,5 @@ export function runningSentence(saved) {
 /** "Your last match is over: Ann won." for a finished saved match. */
 export function finishedSentence(saved) {
   const winners = Array.isArray(saved?.winners) ? saved.winners.filter((n) => typeof n === "string") : [];
-  return winners.length ? `Your last match is over: ${nameList(winners)} won.` : "Your last match is over.";
+  return winners.length ? t("home.last-won", { names: nameList(winners), count: winners.length }) : t("home.last-over");
 }
