@@ -85,9 +85,9 @@ function form(game) {
     <div class="resume" id="running" data-testid="running" hidden>
       <p id="running-text"></p>
       <p class="resume-buttons" id="running-buttons">
-        <button type="button" class="btn btn-big" data-testid="continue-running" id="continue-running">Continue your match</button>
+        <button type="button" class="btn btn-big" data-testid="continue-running" id="continue-running">${w("home.continue")}</button>
       </p>
-      <p class="or" id="running-or">or set up a new one: it takes the place of the match in progress.</p>
+      <p class="or" id="running-or">${w("setup.running-or")}</p>
     </div>
     <div class="setup-row">
       <span class="setup-pair"><label for="seat-count">${escapeHtml(capital(game.noun))}</label>
@@ -352,8 +352,7 @@ export function createSetup(dialog, game) {
     $("running-text").textContent = running;
     // On the match's own page the match is still there: Cancel keeps it, no button needed.
     $("running-buttons").hidden = canCancel;
-    $("running-or").textContent = canCancel ? "A new match takes its place; Cancel keeps playing it."
-      : "or set up a new one: it takes the place of the match in progress.";
+    $("running-or").textContent = t(canCancel ? "setup.running-cancel" : "setup.running-or");
     $("setup-cancel").hidden = !canCancel;
     setError(error);
     dialog.oncancel = canCancel ? null : (event) => event.preventDefault();

@@ -72,8 +72,7 @@ export function matchStore(game) {
     match that is not over. */
 export function runningSentence(saved) {
   const names = (saved?.setup?.seats || []).map((s) => s?.name).filter((n) => typeof n === "string" && n);
-  const who = names.length ? ` with ${nameList(names)}` : "";
-  return `You have a match in progress${who}, saved in this browser.`;
+  return names.length ? t("home.running-with", { names: nameList(names) }) : t("home.running");
 }
 
 /** "Your last match is over: Ann won." for a finished saved match. */

@@ -209,7 +209,7 @@ export function createMatch(game) {
     if (state.animating) view.skip();
     while (state.animating) await new Promise((resolve) => setTimeout(resolve, 20));
     const told = await rebuildLog(match, state.online.code, state.online.token,
-      state.online.token ? `Online room ${state.online.code}.` : `Watching online room ${state.online.code}.`);
+      t(state.online.token ? "match.online-room" : "match.watching-room", { code: state.online.code }));
     const held = state.held;
     state.held = null;
     if (generation !== state.generation) return;

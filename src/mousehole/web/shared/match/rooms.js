@@ -154,7 +154,7 @@ export function installRooms(match) {
     const running = !state.online && state.snapshot && !(state.snapshot.winners || []).length;
     match.setupDialog.show({
       canCancel: Boolean(state.snapshot),
-      running: running ? "This match is in progress, saved in this browser." : "",
+      running: running ? t("setup.running-here") : "",
     });
   };
 

@@ -126,8 +126,7 @@ export function createBar(root, player, { openFile, chooseView, announce, share 
     } catch {
       copied = false; // no clipboard here (an insecure address, a refusal): the link is selected
     }
-    announce(copied ? "Share link copied. Anyone with it can watch the public view of this match."
-      : "Share link selected: copy it (Ctrl+C). Anyone with it can watch the public view of this match.");
+    announce(t(copied ? "replay.share.copied" : "replay.share.selected"));
   });
   $("replay-file").addEventListener("change", (event) => {
     const file = event.target.files?.[0];

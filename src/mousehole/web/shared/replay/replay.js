@@ -158,7 +158,7 @@ export function startReplay(match) {
       const players = data.seats.map((s) => (s.kind === "computer" ? `${s.name}, ${s.level ? `${s.level} ` : ""}computer` : s.name));
       return await shareLink(name, { ...record, players });
     } catch (error) {
-      refused(error, "The share link");
+      refused(error, t("replay.what.share-link"));
       return null;
     }
   }
@@ -170,9 +170,9 @@ export function startReplay(match) {
       source = (view) => fileReplay(record, view);
       roomCode = null;
       shared = record;
-      begin(await source(undefined), 0, "a shared match");
+      begin(await source(undefined), 0, t("replay.what.shared-lower"));
     } catch (error) {
-      refused(error, "The shared match");
+      refused(error, t("replay.what.shared"));
     }
   }
 
