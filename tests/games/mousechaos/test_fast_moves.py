@@ -64,6 +64,9 @@ def test_the_fast_search_ends_where_the_reference_ends(seed: int) -> None:
             n = rng.randint(0, 6)
             fast = M.ends(kind, piece, n, *position)
             assert fast == R.ends(kind, piece, n, *position), (kind, piece, n, position)
+            others = tuple(range(count))
+            many = M.ends_of(kind, others, n, *position)  # one set-up for every piece
+            assert many == tuple(tuple(sorted(M.ends(kind, p, n, *position))) for p in others)
             for to in sorted(fast)[:3]:
                 path = M.path(kind, piece, n, to, *position)
                 assert path == R.path(kind, piece, n, to, *position), (kind, piece, n, to)

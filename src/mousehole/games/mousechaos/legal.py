@@ -76,46 +76,59 @@ class LazyMoves(Sequence[A.MouseChaosAction]):
         return f"{type(self).__name__}({tuple(self)!r})"
 
 
+_STRIDE: Final = 104
+"""Bits per piece in PieceMoves' packed masks (a node mask has bits 0..100)."""
+_NODE_MASK: Final = (1 << _STRIDE) - 1
+
+
 class PieceMoves(LazyMoves):
-    """The mouse and cat moves of a piece step: per piece that can move, its row of
-    PIECE_MOVES and the mask of its ends, in the order `list_actions` lists them."""
+    """The mouse and cat moves of a piece step, packed small (a state keeps it): the pieces
+    that can move as bytes (kind * 16 + piece, kind as in moves.py) and the masks of their
+    ends as one int, `_STRIDE` bits each, in the order `list_actions` lists them."""
 
-    __slots__ = ("_counts", "_masks", "_rows")
+    __slots__ = ("_masks", "_pieces", "_size")
 
-    def __init__(self, rows: Sequence[tuple[A.MouseChaosAction, ...]], masks: Sequence[int]):
-        kept = [(row, mask) for row, mask in zip(rows, masks, strict=True) if mask]
-        self._rows = tuple(row for row, _ in kept)
-        self._masks = tuple(mask for _, mask in kept)
-        counts, total = [], 0
-        for mask in self._masks:
-            total += mask.bit_count()
-            counts.append(total)
-        self._counts = tuple(counts)
+    def __init__(self, pieces: Sequence[tuple[int, int]], masks: Sequence[int]):
+        codes, packed, size = bytearray(), 0, 0
+        for (kind, piece), mask in zip(pieces, masks, strict=True):
+            if mask:
+                packed |= mask << _STRIDE * len(codes)
+                codes.append(kind << 4 | piece)
+                size += mask.bit_count()
+        self._pieces = bytes(codes)
+        self._masks = packed
+        self._size = size
 
     def __len__(self) -> int:
-        return self._counts[-1] if self._counts else 0
+        return self._size
 
     def _item(self, index: int) -> A.MouseChaosAction:
-        block = bisect_right(self._counts, index)
-        before = self._counts[block - 1] if block else 0
-        return self._rows[block][M.mask_nodes(self._masks[block])[index - before]]
+        masks = self._masks
+        for code in self._pieces:
+            mask = masks & _NODE_MASK
+            count = mask.bit_count()
+            if index < count:
+                return PIECE_MOVES[code >> 4][code & 15][M.mask_nodes(mask)[index]]
+            index -= count
+            masks >>= _STRIDE
+        raise AssertionError("piece move index past the last piece")  # the size says otherwise
 
     def __iter__(self) -> Iterator[A.MouseChaosAction]:
-        for row, mask in zip(self._rows, self._masks, strict=True):
-            for to in M.mask_nodes(mask):
+        masks = self._masks
+        for code in self._pieces:
+            row = PIECE_MOVES[code >> 4][code & 15]
+            for to in M.mask_nodes(masks & _NODE_MASK):
                 yield row[to]
+            masks >>= _STRIDE
 
     def __contains__(self, action: object) -> bool:
         if type(action) is not A.MouseChaosAction or action.kind not in (A.MOUSE, A.CAT):
             return False
-        rows = PIECE_MOVES[M.MOUSE if action.kind == A.MOUSE else M.CAT]
-        if not 0 <= action.a < len(rows) or not 0 <= action.b < NODES:
+        kind = M.MOUSE if action.kind == A.MOUSE else M.CAT
+        if not 0 <= action.a < len(PIECE_MOVES[kind]) or not 0 <= action.b < NODES:
             return False
-        row = rows[action.a]
-        for mine, mask in zip(self._rows, self._masks, strict=True):
-            if mine is row:
-                return bool(mask >> action.b & 1)
-        return False
+        at = self._pieces.find(kind << 4 | action.a)
+        return at >= 0 and bool(self._masks >> (_STRIDE * at + action.b) & 1)
 
 
 class ChairMoves(LazyMoves):
@@ -287,8 +300,8 @@ def piece_moves(state: MouseChaosState) -> PieceMoves:
     mice = state.movable_mice()
     masks = M.end_masks(M.MOUSE, mice, state.steps, *where)
     masks += M.end_masks(M.CAT, range(CATS), state.steps, *where)
-    rows = [PIECE_MOVES[M.MOUSE][m] for m in mice] + list(PIECE_MOVES[M.CAT])
-    return PieceMoves(rows, masks)
+    pieces = [(M.MOUSE, m) for m in mice] + [(M.CAT, c) for c in range(CATS)]
+    return PieceMoves(pieces, masks)
 
 
 def list_actions(state: MouseChaosState) -> Sequence[A.MouseChaosAction]:

@@ -288,6 +288,24 @@ def mask_nodes(mask: int) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=1 << 12)
+def ends_of(
+    kind: int,
+    pieces: tuple[int, ...],
+    n: int,
+    mice: Mice,
+    holders: Holders,
+    cats: Cats,
+    chairs: Chairs,
+) -> tuple[tuple[int, ...], ...]:
+    """Return, for each of `pieces` of one kind, the nodes where it can end a move of exactly
+    n steps, in increasing order: `ends` for many pieces with one set-up and one cache entry
+    (a computer player asks this for many positions and numbers, and again for the same)."""
+    return tuple(
+        tuple(mask_nodes(mask)) for mask in end_masks(kind, pieces, n, mice, holders, cats, chairs)
+    )
+
+
 @lru_cache(maxsize=1 << 15)
 def ends(
     kind: int, piece: int, n: int, mice: Mice, holders: Holders, cats: Cats, chairs: Chairs
@@ -332,6 +350,7 @@ __all__ = [
     "MOUSE",
     "end_masks",
     "ends",
+    "ends_of",
     "mask_nodes",
     "open_holes",
     "path",

@@ -197,9 +197,12 @@ class MouseChaosState(State):
         return ()
 
     def legal_actions(self) -> Sequence[A.MouseChaosAction]:
-        if self._legal is None:
-            self._legal = legal.list_actions(self)
-        return self._legal
+        if self._legal is not None:
+            return self._legal
+        actions = legal.list_actions(self)
+        if self.phase is not CHAIR:  # a chair list is cheap to count again: keep states small
+            self._legal = actions
+        return actions
 
     def winners(self) -> list[int]:
         if self.phase is not OVER:
