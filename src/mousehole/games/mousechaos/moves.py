@@ -109,7 +109,7 @@ _CAT_MASKS: Final = _masks(_CAT_GRAPH)
 _MOUSE_MASKS: Final = _masks(_MOUSE_GRAPH)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)
 def _mouse_graph(upright: Chairs, holes: tuple[int, ...]) -> tuple[Graph, Masks]:
     """Return the mice's graph with the upright chairs' cross supports and the open holes."""
     graph = list(_MOUSE_GRAPH)
