@@ -23,8 +23,8 @@ keeps the plain layer-by-layer search this replaced, and test_fast_moves.py chec
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
-from typing import Final
+from functools import cache, lru_cache
+from typing import Any, Final
 
 from .board import (
     FLOOR_SET,
@@ -170,14 +170,14 @@ def _setup(
     blocked = _NOT_FLOOR | bit[TABLE] | bit[WALL]
     for at in holders:
         blocked |= bit[at]
-    upright: list[tuple[int, int]] = []
+    upright: dict[int, int] = {}  # one support a square (the last chair's, as the reference)
     chair_squares = 0
     for sq, pose in chairs:
         chair_squares |= bit[sq]
         if pose == LYING:
             blocked |= bit[sq]
         else:
-            upright.append((sq, pose))
+            upright[sq] = pose
     for at in cats:
         if not chair_squares >> at & 1:  # a cat on an upright chair is off the floor
             blocked |= bit[at]
@@ -190,7 +190,7 @@ def _setup(
         if not nests[k]:
             blocked |= bit[INTO_NEST + k]
     blocked &= ~(bit[TABLE] | bit[WALL])  # a mouse passes under the table and through the wall
-    graph, masks = _mouse_graph(tuple(upright), open_holes(holders, chairs))
+    graph, masks = _mouse_graph(tuple(upright.items()), open_holes(holders, chairs))
     return (graph, masks, blocked), nests
 
 
@@ -301,9 +301,62 @@ def ends_of(
     """Return, for each of `pieces` of one kind, the nodes where it can end a move of exactly
     n steps, in increasing order: `ends` for many pieces with one set-up and one cache entry
     (a computer player asks this for many positions and numbers, and again for the same)."""
-    return tuple(
-        tuple(mask_nodes(mask)) for mask in end_masks(kind, pieces, n, mice, holders, cats, chairs)
-    )
+    if n <= 0:
+        return tuple(() for _ in pieces)
+    search, nests = _setup(kind, mice, holders, cats, chairs)
+    starts = (holders, mice, cats)[kind]
+    graph: tuple[Any, ...] = ()
+    if kind == MOUSE:
+        upright = {sq: pose for sq, pose in chairs if pose != LYING}
+        graph = (tuple(upright.items()), open_holes(holders, chairs))
+    out = []
+    for p in pieces:
+        start = starts[p]
+        key = (kind, start, n, search[2] & _near(kind, start)[n], graph)
+        found = _NEAR_ENDS.get(key)
+        if found is None:
+            if len(_NEAR_ENDS) >= _NEAR_ENDS_SIZE:
+                _NEAR_ENDS.clear()
+            found = _NEAR_ENDS[key] = _reach(start, search, n)
+        out.append(tuple(mask_nodes(_nodes(found, nests))))
+    return tuple(out)
+
+
+def _superset_mouse_graph() -> Graph:
+    """Return the mice's graph with every hole open and no cross support: every position's
+    mouse graph is this one less some edges."""
+    graph = list(_MOUSE_GRAPH)
+    for sq in HOLE_SIDE:
+        graph[sq] = (*graph[sq], WALL)
+    graph[WALL] = tuple(HOLE_SIDE)
+    return graph
+
+
+_SUPERSETS: Final = (_HOLDER_MASKS, _masks(_superset_mouse_graph()), _CAT_MASKS)
+
+
+@cache
+def _near(kind: int, start: int) -> tuple[int, ...]:
+    """Return near[n]: the nodes a walk of at most n <= 6 steps from `start` can reach in the
+    kind's graph with every hole open and no cross support. A search of exactly n steps from
+    `start` reads no other node's blocked bit, in any position."""
+    masks = _SUPERSETS[kind]
+    layers = [1 << start]
+    for _ in range(6):
+        reached = layer = layers[-1]
+        while layer:
+            low = layer & -layer
+            reached |= masks[low.bit_length() - 1]
+            layer ^= low
+        layers.append(reached)
+    return tuple(layers)
+
+
+_NEAR_ENDS: dict[tuple[Any, ...], int] = {}
+"""`ends_of`'s searches by (kind, start, n, the blocked nodes near the start, the mice's graph
+changes): a computer player weighs many positions that differ only far from most pieces (a
+holder moved elsewhere), and a piece's ends there are the same. Cleared when full."""
+_NEAR_ENDS_SIZE: Final = 1 << 15
 
 
 @lru_cache(maxsize=1 << 15)
