@@ -88,13 +88,11 @@ class Position:
         """Return the best gain of a mouse or cat move of exactly n (0 if none helps)."""
         held = self.holders if holders is None else holders
         best = 0.0
-        where = (self.mice, held, self.cats, self.chairs)
-        movable = tuple(self.movable(held))
-        for m, ends in zip(movable, M.ends_of(M.MOUSE, movable, n, *where), strict=True):
-            for to in ends:
+        for m in self.movable(held):
+            for to in M.ends(M.MOUSE, m, n, self.mice, held, self.cats, self.chairs):
                 best = max(best, values.gain(m, to))
-        for ends in M.ends_of(M.CAT, (0, 1, 2, 3), n, *where):
-            for to in ends:
+        for c in range(4):
+            for to in M.ends(M.CAT, c, n, self.mice, held, self.cats, self.chairs):
                 best = max(best, values.cat_gain(to, self.chairs))
         return best
 

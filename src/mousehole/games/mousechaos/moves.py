@@ -301,6 +301,20 @@ def ends_of(
     """Return, for each of `pieces` of one kind, the nodes where it can end a move of exactly
     n steps, in increasing order: `ends` for many pieces with one set-up and one cache entry
     (a computer player asks this for many positions and numbers, and again for the same)."""
+    return _near_ends(kind, pieces, n, mice, holders, cats, chairs)
+
+
+def _near_ends(
+    kind: int,
+    pieces: tuple[int, ...],
+    n: int,
+    mice: Mice,
+    holders: Holders,
+    cats: Cats,
+    chairs: Chairs,
+) -> tuple[tuple[int, ...], ...]:
+    """Return `ends_of`'s answer, each piece's search reused from `_NEAR_ENDS` when the
+    blocked nodes near it and the mice's graph are those of a search already made."""
     if n <= 0:
         return tuple(() for _ in pieces)
     search, nests = _setup(kind, mice, holders, cats, chairs)
@@ -353,9 +367,9 @@ def _near(kind: int, start: int) -> tuple[int, ...]:
 
 
 _NEAR_ENDS: dict[tuple[Any, ...], int] = {}
-"""`ends_of`'s searches by (kind, start, n, the blocked nodes near the start, the mice's graph
-changes): a computer player weighs many positions that differ only far from most pieces (a
-holder moved elsewhere), and a piece's ends there are the same. Cleared when full."""
+"""`ends` and `ends_of`'s searches by (kind, start, n, the blocked nodes near the start, the
+mice's graph changes): a computer player weighs many positions that differ only far from most
+pieces (a holder moved elsewhere), and a piece's ends there are the same. Cleared when full."""
 _NEAR_ENDS_SIZE: Final = 1 << 15
 
 
@@ -365,8 +379,7 @@ def ends(
 ) -> frozenset[int]:
     """Return the nodes where the piece can end a move of exactly n steps (a mouse that
     enters a nest can end on any of its free squares; no move ends inside the wall)."""
-    (mask,) = end_masks(kind, (piece,), n, mice, holders, cats, chairs)
-    return frozenset(mask_nodes(mask))
+    return frozenset(_near_ends(kind, (piece,), n, mice, holders, cats, chairs)[0])
 
 
 def path(
