@@ -14,7 +14,7 @@ from typing import Any
 from mousehole.cli import GC_THRESHOLDS
 from mousehole.games import MANIFESTS
 
-from . import bots, cluster, engine, online_load, shield, web
+from . import bots, cluster, engine, online_load, parallel, shield, web
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
@@ -56,6 +56,12 @@ def run(quick: bool) -> dict[str, Any]:
     results: dict[str, Any] = {"engines": engine.every_game(200 // scale)}
     print("engine: apply cost, memory ...", file=sys.stderr)
     results["costs"] = engine.costs(200_000 // scale, 20_000 // scale)
+    print("engine: the driver's sample_action loop ...", file=sys.stderr)
+    results["sampled"] = engine.every_game_sampled(100 // scale, 3)
+    print("engine: the public API against the bare loops of the rules ...", file=sys.stderr)
+    results["bare"] = engine.every_bare_loop(300 // scale, 5)
+    print("simulate: one process against one per core ...", file=sys.stderr)
+    results["parallel"] = parallel.simulate_speedup(2000 // scale)
     print("bots: every level's decision time ...", file=sys.stderr)
     results["decisions"] = bots.every_level(1000 // scale, 100 // scale)
     print("web: every game page's weight and layout shift ...", file=sys.stderr)
@@ -80,16 +86,73 @@ def _us(value: float | None) -> str:
 ENGINE_HEADER = (
     "| game | seats | complete random games per second (one core; target ≥ 1,000) "
     "| games per repeat | steps per game (actions + chance outcomes) "
-    "| cost per step, all API calls included |\n"
-    "|---|---|---|---|---|---|"
+    "| cost per step, all API calls included | CPU per step | build |\n"
+    "|---|---|---|---|---|---|---|---|"
 )
+
+
+def _bare_rows(bare: list[dict[str, Any]]) -> str:
+    rows = []
+    for b in bare:
+        game, per_step = TITLES[b["game"]], 1e6 / b["steps_per_game"]
+        for loop, rate, ratio in (
+            ("the public API, the loop above", b["api_games_per_second"], b["ratio"]),
+            ("the public API, `sample_action`", b["sampled_games_per_second"], b["sampled_ratio"]),
+        ):
+            rows.append(
+                f"| {game} | {b['seats']} | {loop} | {rate:,.0f} | {per_step / rate:.2f} µs | "
+                f"{ratio:.2f}x ({_met(ratio >= 0.5)}) | pure Python |"
+            )
+        rate = b["bare_games_per_second"]
+        rows.append(
+            f"| {game} | {b['seats']} | the bare loop | {rate:,.0f} | {per_step / rate:.2f} µs | "
+            "1x | pure Python |"
+        )
+    return "\n".join(rows)
+
+
+def _driver_section(sampled: list[dict[str, Any]], bare: list[dict[str, Any]]) -> str:
+    rows = "\n".join(
+        f"| {TITLES[r['game']]} | {r['seats']} | {r['loop_us']:.2f} µs | "
+        f"{r['sampled_us']:.2f} µs | {r['loop_us'] / r['sampled_us']:.2f}x | {r['build']} |"
+        for r in sampled
+    )
+    games = bare[0]["games"] if bare else 0
+    repeats = bare[0]["repeats"] if bare else 0
+    return f"""
+A random driver can take each step with one call, `state.apply(state.sample_action(u))`
+(docs/api.md, Chance), instead of `current_player()`, `legal_actions()` or
+`chance_outcomes()` with a choice, and `apply()`: the same games from the same random numbers
+(tests/conformance checks every game's `sample_action` against the contract's default). CPU
+time of this thread per step, the two loops over the same games, best of 3 repeats of 100
+games (`benchmarks/engine.py: sampled_steps`):
+
+| game | seats | the loop above | `sample_action` | faster by | build |
+|---|---|---|---|---|---|
+{rows}
+
+**The public API against a bare loop of the rules.** A game's manifest may offer its rules as
+a bare loop (`bare_loop`, usually the game's `bare.py`): one function over local lists changed
+in place, with no state objects, actions, events or checks, drawing the same random numbers
+the same way as the loops above, so from the same seed it plays the same games step for step
+(the run checks it, and so does the game's test_bare_loop.py). At the game's most seats,
+{games} games per repeat from seeds 0 to {repeats - 1}, the three loops one after the other in
+this process, each rate its best repeat of CPU time (`benchmarks/engine.py:
+versus_bare_loop`):
+
+| game | seats | loop | games per CPU second | CPU per step | against the bare loop \
+(target ≥ 0.5x) | build |
+|---|---|---|---|---|---|---|
+{_bare_rows(bare)}
+"""
 
 
 def _engine_section(engines: list[dict[str, Any]], costs: list[dict[str, Any]]) -> str:
     rows = "\n".join(
         f"| {TITLES[r['game']]} | {r['seats']} | {_rate(r['games_per_second'])} "
         f"({_met(r['games_per_second'] >= 1000)}) | {r['games']} | {r['steps_per_game']:.0f} | "
-        f"{r['microseconds_per_step']:.2f} µs |"
+        f"{r['microseconds_per_step']:.2f} µs | {r['cpu_microseconds_per_step']:.2f} µs | "
+        f"{r['build']} |"
         for r in engines
     )
     cost_rows = "\n".join(
@@ -105,7 +168,10 @@ game loop is `benchmarks/engine.py: random_games_per_second`: `current_player()`
 choice, then `apply()`, until `TERMINAL`. Random players choose at random, so their games can
 be longer than games between computer players. The rate is the best of 5 repeats of 200 games,
 a repeat cut short by the clock after about {engine.SECONDS:g} s (then it counts the games
-completed by then: the "games per repeat" column).
+completed by then: the "games per repeat" column). The cost per step is wall-clock time, so
+on a shared machine it also counts the time the process waited for a core; the CPU per step is
+the same games' CPU time (`time.thread_time`, best repeat), what a step costs. The build is
+the one the rules ran as: pure Python, or a compiled module.
 
 {ENGINE_HEADER}
 {rows}
@@ -206,6 +272,7 @@ def render(results: dict[str, Any], command: str) -> str:
     online = _online_section(results.get("online")) + cluster.section(results.get("cluster"))
     if results.get("carried") and not results.get("online"):
         online = results["carried"]
+    driver = _driver_section(results["sampled"], results["bare"])
     return f"""# Benchmarks
 
 Written by `{command}` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC at commit `{_commit()}`.
@@ -216,7 +283,8 @@ repeats (the machine is shared; the best run is the least disturbed). Every tabl
 game of the registry (`mousehole.games.MANIFESTS`): a game registered there is measured here
 with no change to the benchmarks.
 
-{_engine_section(results["engines"], results["costs"])}
+{_engine_section(results["engines"], results["costs"])}{driver}
+{parallel.section(results["parallel"])}
 {_bots_section(results["decisions"], results["tournaments"])}
 {results.get("expert") or ""}{_pages_section(results["pages"])}{online}
 ## How to reproduce
@@ -226,7 +294,8 @@ make bench                    # all of the above (python -m benchmarks --online)
 .venv/bin/python -m benchmarks --quick   # a tenth of the samples, prints only
 .venv/bin/python -m benchmarks           # all but the online rooms under load
 .venv/bin/python -m benchmarks.cluster   # the several-instances section alone, printed
-# the online runs take a CPU cgroup of their own when run as root (benchmarks/shield.py);
+.venv/bin/python -m benchmarks.parallel  # simulate on one core and on every core, printed
+# every run takes a CPU cgroup of its own when run as root (benchmarks/shield.py);
 # add --no-shield to share the CPU with whatever else runs
 ```
 """
@@ -452,7 +521,7 @@ def main() -> int:
         "--no-shield", action="store_true", help="share the CPU with whatever else runs"
     )
     args = parser.parse_args()
-    if args.online and not args.no_shield:
+    if not args.no_shield:
         shield.shield()  # before anything starts: every process of the run inherits it
     results = run(args.quick)
     if args.online:

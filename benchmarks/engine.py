@@ -5,13 +5,15 @@ through the public API (the games and their seat counts come from `mousehole.gam
 from __future__ import annotations
 
 import random
+import sys
 import time
 import tracemalloc
+from pathlib import Path
 from typing import Any, Final
 
 import mousehole
 from mousehole.engine import CHANCE, TERMINAL, Action, State, sample_outcome
-from mousehole.games import MANIFESTS
+from mousehole.games import MANIFESTS, REGISTRY
 
 SECONDS: Final = 10.0
 """A repeat of random games, or one `apply_cost` or `memory_per_state` sample, stops after
@@ -30,12 +32,13 @@ def random_games_per_second(
     `chance_outcomes` + a sampled outcome or `legal_actions` + a uniform choice, and `apply`.
     """
     game = mousehole.load_game(name, seats=seats)
-    best, steps_per_game, played = 0.0, 0.0, 0
+    best, best_cpu, steps_per_game, played = 0.0, float("inf"), 0.0, 0
     for repeat in range(repeats):
         rng = random.Random(repeat)
         steps = 0
         played = 0
         start = time.perf_counter()
+        cpu = time.thread_time()
         for _ in range(games):
             if played and time.perf_counter() - start > seconds:
                 break
@@ -50,6 +53,7 @@ def random_games_per_second(
                 state = state.apply(action)
                 steps += 1
         elapsed = time.perf_counter() - start
+        best_cpu = min(best_cpu, (time.thread_time() - cpu) / steps * 1e6)
         best = max(best, played / elapsed)
         steps_per_game = steps / played
     return {
@@ -59,7 +63,159 @@ def random_games_per_second(
         "games_per_second": best,
         "steps_per_game": steps_per_game,
         "microseconds_per_step": 1e6 / (best * steps_per_game),
+        "cpu_microseconds_per_step": best_cpu,
+        "build": build(name),
     }
+
+
+def build(name: str) -> str:
+    """Return which build of `name`'s rules this process runs: "pure Python" when its state
+    module is a .py file, else "compiled" and the extension module's file name."""
+    module = sys.modules[type(mousehole.load_game(name).new_initial_state()).__module__]
+    path = Path(module.__file__ or "")
+    return "pure Python" if path.suffix == ".py" else f"compiled ({path.name})"
+
+
+def sampled_steps(name: str, seats: int, games: int = 100, repeats: int = 3) -> dict[str, Any]:
+    """Return the CPU time a step of `name`'s random games takes with the driver's one call,
+    `state.apply(state.sample_action(u))`, and with the loop of `random_games_per_second`,
+    over the same games (best of `repeats`; a repeat plays `games` games or stops after about
+    `SECONDS` of CPU once a game is complete)."""
+    best = {False: float("inf"), True: float("inf")}
+    for repeat in range(repeats):
+        for sampled in (False, True):
+            result = random_games(name, seats, games, repeat, sampled=sampled, seconds=SECONDS)
+            best[sampled] = min(best[sampled], result["microseconds_per_step"])
+    return {
+        "game": name,
+        "seats": seats,
+        "loop_us": best[False],
+        "sampled_us": best[True],
+        "build": build(name),
+    }
+
+
+def random_games(
+    name: str,
+    seats: int,
+    games: int,
+    seed: int,
+    *,
+    sampled: bool = False,
+    seconds: float | None = None,
+) -> dict[str, Any]:
+    """Play `games` random games of `name` through the public API, drawing from
+    `random.Random(seed)`; return their rate (CPU time of this thread), steps and winners.
+
+    The loop is `random_games_per_second`'s (`current_player`, `chance_outcomes` +
+    `sample_outcome` or `legal_actions` + a uniform index, `apply`), or with `sampled` the
+    driver's call `state.apply(state.sample_action(u))`, which plays the same games.
+    `bare_games` plays the same games with the game's bare loop. With
+    `seconds`, the games stop once one is complete after that much CPU time."""
+    game = mousehole.load_game(name, seats=seats)
+    rnd = random.Random(seed).random
+    winners: list[list[int]] = []
+    steps = 0
+    start = time.thread_time()
+    for _ in range(games):
+        if seconds is not None and winners and time.thread_time() - start > seconds:
+            break
+        state = game.new_initial_state()
+        if sampled:
+            while state.current_player() != TERMINAL:
+                state = state.apply(state.sample_action(rnd()))
+                steps += 1
+        else:
+            while (actor := state.current_player()) != TERMINAL:
+                if actor == CHANCE:
+                    action = sample_outcome(state.chance_outcomes(), rnd())
+                else:
+                    actions = state.legal_actions()
+                    action = actions[int(rnd() * len(actions))]
+                state = state.apply(action)
+                steps += 1
+        winners.append(state.winners())
+    elapsed = time.thread_time() - start
+    return {
+        "games_per_second": len(winners) / elapsed,
+        "steps": steps,
+        "winners": winners,
+        "microseconds_per_step": elapsed / steps * 1e6,
+    }
+
+
+def bare_games(name: str, seats: int, games: int, seed: int) -> dict[str, Any]:
+    """Play `games` random games of `name` with its manifest's bare loop (`bare_loop`),
+    drawing from `random.Random(seed)`; return what `random_games` returns for them."""
+    play = REGISTRY[name].bare_loop
+    if play is None:
+        raise ValueError(f"{name} has no bare loop in its manifest")
+    rnd = random.Random(seed).random
+    winners: list[list[int]] = []
+    steps = 0
+    start = time.thread_time()
+    for _ in range(games):
+        won, length = play(seats, rnd)
+        winners.append(won)
+        steps += length
+    elapsed = time.thread_time() - start
+    return {
+        "games_per_second": games / elapsed,
+        "steps": steps,
+        "winners": winners,
+        "microseconds_per_step": elapsed / steps * 1e6,
+    }
+
+
+def versus_bare_loop(name: str, seats: int, games: int = 300, repeats: int = 5) -> dict[str, Any]:
+    """Return `name`'s random games through the public API (both loops of `random_games`)
+    against the same games played by its bare loop (the manifest's `bare_loop`), in this
+    process: each repeat plays `games` games from seed `repeat` the three ways, one right
+    after the other, and each rate is its best repeat. Raise AssertionError if the loops
+    played different games."""
+    best_api, best_sampled, best_bare, steps = 0.0, 0.0, 0.0, 0
+    for repeat in range(repeats):
+        api = random_games(name, seats, games, repeat)
+        sampled = random_games(name, seats, games, repeat, sampled=True)
+        bare = bare_games(name, seats, games, repeat)
+        for other in (sampled, bare):
+            if other["winners"] != api["winners"] or other["steps"] != api["steps"]:
+                raise AssertionError(f"{name}, seed {repeat}: two loops played different games")
+        best_api = max(best_api, api["games_per_second"])
+        best_sampled = max(best_sampled, sampled["games_per_second"])
+        best_bare = max(best_bare, bare["games_per_second"])
+        steps = api["steps"]
+    return {
+        "game": name,
+        "seats": seats,
+        "games": games,
+        "repeats": repeats,
+        "steps_per_game": steps / games,
+        "api_games_per_second": best_api,
+        "sampled_games_per_second": best_sampled,
+        "bare_games_per_second": best_bare,
+        "ratio": best_api / best_bare,
+        "sampled_ratio": best_sampled / best_bare,
+    }
+
+
+def every_bare_loop(games: int = 300, repeats: int = 5) -> list[dict[str, Any]]:
+    """Return `versus_bare_loop` for every registered game with a bare loop, at its most
+    seats."""
+    return [
+        versus_bare_loop(m.name, m.max_seats, games, repeats)
+        for m in MANIFESTS
+        if m.bare_loop is not None
+    ]
+
+
+def every_game_sampled(games: int = 100, repeats: int = 3) -> list[dict[str, Any]]:
+    """Return `sampled_steps` for every registered game at its fewest and most seats."""
+    return [
+        sampled_steps(m.name, seats, games, repeats)
+        for m in MANIFESTS
+        for seats in sorted({m.min_seats, m.max_seats})
+    ]
 
 
 def every_game(games: int = 200, repeats: int = 5) -> list[dict[str, Any]]:

@@ -110,6 +110,17 @@ def test_the_same_seed_prints_the_same_tables_and_another_seed_other_ones(
     assert tables(first.out).split("\n", 1)[1] != tables(other.out).split("\n", 1)[1]
 
 
+@pytest.mark.parametrize(("game", "level"), [("mousetrap", "normal"), ("ausdiemaus", "auto")])
+def test_simulate_plays_normal_in_every_seat_unless_told_otherwise(
+    capsys: pytest.CaptureFixture[str], game: str, level: str
+) -> None:
+    """Never the expert by default, though it is listed after hard: its searches would make a
+    run hundreds of times slower (docs/cli.md)."""
+    result = run(["simulate", game, "--games", "2", "--seats", "3", "--seed", "1"], capsys)
+    assert result.status == 0
+    assert f"players {level},{level},{level}," in result.out
+
+
 def test_the_installed_command_prints_the_same_tables_as_the_in_process_call(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -122,6 +133,30 @@ def test_the_installed_command_prints_the_same_tables_as_the_in_process_call(
     assert shell.returncode == 0, shell.stderr
     assert tables(shell.stdout) == tables(in_process.out)
     assert "Wins by seat" in shell.stdout
+
+
+def test_one_process_and_two_print_the_same_tables_and_write_the_same_records(
+    tmp_path: Path,
+) -> None:
+    script = Path(sys.executable).parent / "mousehole"
+    argv = ["simulate", NAME, "--games", "24", "--seed", "3", "--players", f"{NORMAL},{EASY}"]
+    runs = {}
+    for jobs in ("1", "2"):
+        folder = tmp_path / f"jobs{jobs}"
+        shell = subprocess.run(
+            [str(script), *argv, "--jobs", jobs, "--records", str(folder), "--progress"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert shell.returncode == 0, shell.stderr
+        assert "24/24 games" in shell.stderr  # the progress bar reached the end
+        records = (folder / f"{NAME}-seed3.jsonl").read_text(encoding="utf-8")
+        runs[jobs] = (tables(shell.stdout).replace(str(folder), "FOLDER"), records)
+    assert runs["1"] == runs["2"]
+    assert len(runs["1"][1].splitlines()) == 24
+    assert len({json.loads(line)["seed"] for line in runs["1"][1].splitlines()}) == 24
 
 
 def test_records_hold_one_line_per_game_and_each_replays_to_its_recorded_winners(
@@ -207,6 +242,11 @@ BAD_ARGUMENTS = [
         ["simulate", NAME, "--games", "0"],
         "--games must be at least 1, not 0",
         id="no games",
+    ),
+    pytest.param(
+        ["simulate", NAME, "--jobs", "0"],
+        "--jobs must be at least 1, not 0",
+        id="no processes",
     ),
     pytest.param(
         ["simulate", NAME, "--games", "many"],

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import mousehole
+from mousehole import simulation
 from mousehole.games import MANIFESTS, GameManifest
 from mousehole.simulation import (
     GameResult,
@@ -110,6 +111,31 @@ def test_progress_is_told_after_every_match() -> None:
     _run(entry, 1, games=3, progress=lambda done, total, seconds: told.append((done, total)))
 
     assert told == [(1, 3), (2, 3), (3, 3)]
+
+
+@pytest.mark.parametrize("entry", FIRST_LEVELS)
+def test_worker_processes_play_the_same_matches_in_the_same_order(
+    entry: GameManifest, tmp_path: Path
+) -> None:
+    alone = _run(entry, 21, games=7, records=tmp_path / "alone")
+    shared = _run(entry, 21, games=7, records=tmp_path / "shared", jobs=3)
+
+    assert shared.results == alone.results  # seeds, winners, lengths and event counters
+    name = f"{entry.name}-seed21.jsonl"
+    assert (tmp_path / "shared" / name).read_bytes() == (tmp_path / "alone" / name).read_bytes()
+
+
+def test_workers_started_afresh_play_the_same_matches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the system cannot fork, each worker is a fresh interpreter importing the
+    simulator (the "spawn" start method): the same matches in the same order."""
+    entry = MANIFESTS[0]
+    monkeypatch.setattr(simulation, "_START_METHOD", "spawn")
+    assert _run(entry, 4, games=4, jobs=2).results == _run(entry, 4, games=4).results
+
+
+def test_a_run_needs_at_least_one_process() -> None:
+    with pytest.raises(ValueError, match="jobs: at least 1 process, not 0"):
+        _run(MANIFESTS[0], 1, jobs=0)
 
 
 @pytest.mark.parametrize("entry", FIRST_LEVELS)

@@ -83,6 +83,13 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
     sim.add_argument("--plot", type=Path, default=None, help="write charts to this PNG file")
     sim.add_argument("--records", type=Path, default=None, help="write JSONL records here")
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="processes that share the matches (default: one per core); the results do not "
+        "depend on it",
+    )
     bar = sim.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None)
     bar.add_argument("--no-progress", dest="progress", action="store_false")
@@ -277,7 +284,7 @@ def _env_seconds(name: str, default: float, parser: argparse.ArgumentParser) -> 
 
 
 def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from .simulation import format_summary, plot_summary, progress_bar, simulate
+    from .simulation import default_jobs, format_summary, plot_summary, progress_bar, simulate
 
     if args.game not in GAMES:
         parser.error(f"unknown game {args.game!r}: choose one of {', '.join(sorted(GAMES))}")
@@ -285,14 +292,17 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     levels = list(BOTS[args.game])
     if args.games < 1:
         parser.error(f"--games must be at least 1, not {args.games}")
+    if args.jobs is not None and args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, not {args.jobs}")
     players = args.players.split(",") if args.players else None
     seats = args.seats if args.seats is not None else len(players or []) or cls.max_seats
     if not cls.min_seats <= seats <= cls.max_seats:
         parser.error(
             f"--seats: {cls.title} takes {cls.min_seats} to {cls.max_seats} seats, not {seats}"
         )
-    # the middle level by default: normal for easy/normal/hard, auto for a game with one level
-    players = players or [levels[len(levels) // 2]] * seats
+    # normal by default (the level most matches are played at), else the game's only level
+    # ("auto" for Aus die Maus!); the expert's searches would make a run hundreds of times slower
+    players = players or ["normal" if "normal" in levels else levels[0]] * seats
     if len(players) != seats:
         parser.error(f"--players names {len(players)} players for {seats} seats")
     for level in players:
@@ -319,6 +329,7 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         seed=args.seed,
         records=args.records,
         progress=progress_bar() if show else None,
+        jobs=default_jobs() if args.jobs is None else args.jobs,
     )
     print(format_summary(summary))
     if args.plot is not None:

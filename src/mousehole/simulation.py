@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
+import multiprocessing.pool
+import os
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -120,6 +123,48 @@ def play_one(
     return match, result
 
 
+def _record_line(match: Match, players: Sequence[str], result: GameResult) -> str:
+    """Return one JSONL line of `--records`: the match record plus its players and winners."""
+    line = match.record.to_json()
+    line["players"] = list(players)
+    line["winners"] = result.winners
+    return json.dumps(line, separators=(",", ":"))
+
+
+_Chunk = tuple[str, int, tuple[str, ...], tuple[int, ...], bool]
+"""A worker's share of a run: game name, seats, players, the games' seeds, and whether to
+return their record lines."""
+
+_worker_games: dict[tuple[str, int], Game] = {}
+"""A worker process's games, loaded once per (name, seats) for every chunk it plays."""
+
+
+def _play_chunk(chunk: _Chunk) -> list[tuple[GameResult, str | None]]:
+    """Play the matches of `chunk` in seed order; return each result and its record line."""
+    name, seats, players, seeds, with_records = chunk
+    game = _worker_games.get((name, seats))
+    if game is None:
+        game = _worker_games[(name, seats)] = load_game(name, seats=seats)
+    played: list[tuple[GameResult, str | None]] = []
+    for seed in seeds:
+        match, result = play_one(game, players, seed)
+        played.append((result, _record_line(match, players, result) if with_records else None))
+    return played
+
+
+_START_METHOD = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+"""Workers are forked where the system can (they start at once, with the games loaded);
+elsewhere each starts a fresh interpreter and imports this module."""
+
+
+def default_jobs() -> int:
+    """Return the number of cores this process may run on (`--jobs`'s default)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux: sched_getaffinity is missing
+        return max(1, os.cpu_count() or 1)
+
+
 def simulate(
     game_name: str,
     *,
@@ -129,28 +174,54 @@ def simulate(
     seed: int,
     records: Path | None = None,
     progress: Callable[[int, int, float], None] | None = None,
+    jobs: int = 1,
 ) -> Summary:
-    """Play `games` matches and return their summary (writing JSONL records if asked)."""
-    game = load_game(game_name, seats=seats)
+    """Play `games` matches and return their summary (writing JSONL records if asked).
+
+    Match *i* is played from the *i*-th seed that `random.Random(seed)` draws, whichever
+    process plays it, and the results are gathered in match order: so `jobs` (how many worker
+    processes share the matches; 1 plays them in this process) changes how long a run takes,
+    never its results or records.
+    """
+    if jobs < 1:
+        raise ValueError(f"jobs: at least 1 process, not {jobs}")
+    load_game(game_name, seats=seats)  # bad names and seat counts fail here, not in a worker
+    master = random.Random(seed)
+    seeds = [master.getrandbits(63) for _ in range(games)]
     summary = Summary(game_name, seats, list(players), seed)
-    seeds = random.Random(seed)
+    jobs = min(jobs, games)
+    # One match a chunk in this process (the bar moves after every match); small chunks for
+    # workers keep them equally busy to the end and the bar moving, at one message each way.
+    size = 1 if jobs == 1 else max(1, min(16, games // (jobs * 32)))
+    chunks: list[_Chunk] = [
+        (game_name, seats, tuple(players), tuple(seeds[i : i + size]), records is not None)
+        for i in range(0, games, size)
+    ]
     out: IO[str] | None = None
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
         out = (records / f"{game_name}-seed{seed}.jsonl").open("w", encoding="utf-8")
     start = time.perf_counter()
+    pool: multiprocessing.pool.Pool | None = None
     try:
-        for index in range(games):
-            match, result = play_one(game, players, seeds.getrandbits(63))
-            summary.results.append(result)
-            if out is not None:
-                line = match.record.to_json()
-                line["players"] = list(players)
-                line["winners"] = result.winners
-                out.write(json.dumps(line, separators=(",", ":")) + "\n")
+        if jobs > 1:
+            pool = multiprocessing.get_context(_START_METHOD).Pool(jobs)
+            played: Iterable[list[tuple[GameResult, str | None]]] = pool.imap(_play_chunk, chunks)
+        else:
+            played = map(_play_chunk, chunks)
+        done = 0
+        for chunk in played:
+            for result, line in chunk:
+                summary.results.append(result)
+                if out is not None and line is not None:
+                    out.write(line + "\n")
+            done += len(chunk)
             if progress is not None:
-                progress(index + 1, games, time.perf_counter() - start)
+                progress(done, games, time.perf_counter() - start)
     finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
         if out is not None:
             out.close()
     summary.seconds = time.perf_counter() - start

@@ -34,6 +34,64 @@ def test_the_home_page_lists_every_game_without_console_errors(page: Page, serve
     screenshot(page, "home")
 
 
+def _save_a_running_match(page: Page, server: str, entry: GameManifest) -> dict[str, object]:
+    """Start a real local room and save it in the browser as the match page saves one."""
+    computer = {"kind": "computer", "name": "Cy", "level": entry.levels[0]}
+    seats = [{"kind": "human", "name": "Ann"}, computer]
+    setup = {"game": entry.name, "options": {"seats": 2, "start_seat": 0}, "seats": seats}
+    room = post_json(f"{server}/api/rooms", setup)
+    saved = {
+        "room": room["room"],
+        "token": room["token"],
+        "record": room["snapshot"]["record"],
+        "setup": setup,
+        "finished": False,
+        "winners": [],
+    }
+    page.evaluate(
+        f"saved => localStorage.setItem('mousehole.{entry.name}.match', JSON.stringify(saved))",
+        saved,
+    )
+    return saved
+
+
+@pytest.mark.parametrize("entry", PAGE_GAMES, ids=lambda m: m.name)
+def test_play_starts_a_new_match_while_one_is_in_progress_and_continue_resumes_it(
+    page: Page, server: str, entry: GameManifest
+) -> None:
+    name = entry.name
+    key = f"mousehole.{name}.match"
+    page.goto(server)
+    saved = _save_a_running_match(page, server, entry)
+    page.reload()
+    # "Play" opens the new-match form, which names the match in progress and offers it.
+    page.get_by_test_id(f"play-{name}").click()
+    page.wait_for_url(f"**/play/{name}")
+    running = page.get_by_test_id("running")
+    assert running.is_visible()
+    assert "match in progress with Ann and Cy" in running.inner_text()
+    assert "takes the place of the match in progress" in running.inner_text()
+    assert page.evaluate("() => document.activeElement?.dataset.testid") == "continue-running"
+    if name == "mousetrap":
+        screenshot(page, "home-play-while-running")
+    # Continue: the saved room again, no new one.
+    page.get_by_test_id("continue-running").click()
+    assert not page.get_by_test_id("setup").is_visible()
+    page.wait_for_function(f"() => window.{name}Page?.snapshot !== null")
+    assert page.evaluate(f"() => JSON.parse(localStorage.getItem('{key}')).room") == saved["room"]
+    # Play again, and this time start: a new room takes the saved one's place.
+    page.goto(server)
+    page.get_by_test_id(f"play-{name}").click()
+    page.get_by_test_id("start-match").click()
+    page.wait_for_function(
+        f"""() => {{
+          const now = JSON.parse(localStorage.getItem('{key}') || "null");
+          return now && now.room !== {json.dumps(saved["room"])};
+        }}"""
+    )
+    assert not page.get_by_test_id("setup").is_visible()
+
+
 @pytest.mark.parametrize("entry", PAGE_GAMES, ids=lambda m: m.name)
 def test_the_home_page_offers_to_continue_a_saved_local_match(
     page: Page, server: str, entry: GameManifest

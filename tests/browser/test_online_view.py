@@ -15,6 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from mousehole.games import MANIFESTS
+from tests.browser.phone import version, wait_for_turn
+from tests.processes import post_json
 
 from .fixtures import NewPage, screenshot, two_seat_room
 
@@ -91,3 +93,57 @@ def test_the_reconnect_banner_covers_no_control_and_no_heading(
     screenshot(friend, f"online-view-banner-{game}-{width}")
     friend.context.set_offline(False)
     expect(banner).to_be_hidden()
+
+
+LOG_LINES = "() => [...document.querySelectorAll('#log li')].map((li) => li.textContent.trim())"
+
+
+def test_a_reload_and_a_reconnect_keep_what_happened_in_an_online_room(
+    new_page: NewPage, online_server: str
+) -> None:
+    # Ann plays Aus die Maus! online against a computer; her log is written again from the
+    # room's moves (as her seat saw them) whenever her page connects, so a reload or a dropped
+    # connection keeps every line of the moves so far.
+    game = "ausdiemaus"
+    body = {
+        "game": game,
+        "options": {"seats": 2, "start_seat": 0},
+        "seats": [{"kind": "open"}, {"kind": "computer", "name": "Pip", "level": "auto"}],
+        "host_name": "Ann",
+    }
+    made: dict[str, Any] = post_json(f"{online_server}/api/online", body)
+    code = made["code"]
+    page = _player(new_page, online_server, code, {**made, "name": "Ann", "game": game}, 1280)
+    page.goto(f"{online_server}/play/{game}?room={code}")
+    page.get_by_test_id("start-online").click()
+    turn = '!document.querySelector("[data-testid=turn-over]").disabled'
+    wait_for_turn(page, game, turn)
+    for _ in range(4):
+        before = version(page, game)
+        page.get_by_test_id("turn-over").click()
+        wait_for_turn(page, game, turn, before)
+    lines = page.evaluate(LOG_LINES)
+    told = [line for line in lines if "turns over" in line or "Pip" in line]
+    assert len(told) >= 4, lines
+    page.reload()
+    wait_for_turn(page, game, turn)
+    after = page.evaluate(LOG_LINES)
+    assert [line for line in after if line in told] == told, (lines, after)
+    assert any(line.startswith("Welcome back") for line in after), after
+    screenshot(page, "online-log-after-reload")
+    # A dropped connection: the same lines again once it is back, each once.
+    page.context.set_offline(True)
+    expect(page.get_by_test_id("reconnect-banner")).to_be_visible()
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("reconnect-banner")).to_be_hidden()
+    wait_for_turn(page, game, turn)
+    # the log is written again: the line about the lost connection goes with the old one
+    page.wait_for_function(
+        f"""() => {{
+          const lines = ({LOG_LINES})();
+          return lines.some((l) => l.startsWith("Welcome back"))
+            && !lines.some((l) => l.startsWith("Connection lost"));
+        }}"""
+    )
+    again = page.evaluate(LOG_LINES)
+    assert [line for line in again if line in told] == told, (told, again)

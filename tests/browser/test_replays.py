@@ -187,6 +187,105 @@ def test_watch_the_replay_from_the_result_dialog_step_jump_and_play(
     screenshot(page, "replay-390")
 
 
+@pytest.mark.parametrize("game", [m.name for m in PAGES])
+def test_a_replay_page_without_a_match_says_so_and_how_to_get_one(
+    page: Page, server: str, game: str
+) -> None:
+    page.goto(f"{server}/replay/{game}")
+    expect(page.get_by_test_id("prompt")).to_have_text("No replay loaded yet.")
+    expect(page.get_by_test_id("prompt-sub")).to_contain_text("Open a record file")
+    expect(page.get_by_test_id("prompt-sub")).to_contain_text("Watch the replay")
+    expect(page.get_by_test_id("replay-share")).to_be_hidden()
+    if game == ROOM_GAME.name:
+        screenshot(page, "replay-empty-1280")
+
+
+def _played_room(server: str, game: str) -> dict[str, Any]:
+    """A solo local room (Ann and two computers) played from its start to its end over its
+    WebSocket, Ann taking her first legal action (the room's own seed decided every chance
+    outcome, as in a browser's match), at most 18 messages a second after the first 30."""
+    body = {"game": game, "options": {"seats": 3, "start_seat": 0}, "seats": _seats(game)}
+    room: dict[str, Any] = post_json(f"{server}/api/rooms", body)
+    path = server.replace("http", "ws", 1) + f"/ws/rooms/{room['room']}"
+    with connect(path) as ws:
+        ws.send(json.dumps({"type": "hello", "token": room["token"]}))
+        snap = _receive(ws)
+        sent, last = 0, 0.0
+        while not (snap["winners"] or snap["state"].get("phase") == "over"):
+            if sent >= 30:
+                time.sleep(max(0.0, last + 1 / 18 - time.monotonic()))
+            if snap["legal"]:
+                message = {"type": "act", "seat": snap["to_act"], "action": snap["legal"][0]}
+                message |= {"id": f"a{sent}"}
+            else:
+                message = {"type": "advance"}
+            ws.send(json.dumps(message | {"version": snap["version"]}))
+            sent, last = sent + 1, time.monotonic()
+            answer = _receive(ws)
+            assert answer["type"] in ("update", "snapshot"), answer
+            snap = answer["snapshot"] if answer["type"] == "update" else answer
+    room["snapshot"] = snap
+    return room
+
+
+SHARED = sorted({FILE_GAME.name, *(m.name for m in PAGES if m.seat_views)})
+"""A game whose seats all see the same, and the games whose seats know different things."""
+
+
+@pytest.mark.parametrize("game", SHARED)
+def test_a_solo_match_s_replay_is_shared_by_a_link_that_another_browser_opens(
+    browser: Browser, page: Page, server: str, game: str
+) -> None:
+    # The owner's replay of a solo match is private (403 without its token in any other
+    # browser); its share link carries the finished match's public record instead, which
+    # another browser, holding nothing, replays as the public view (a game whose seats know
+    # different things: only the public view).
+    seat_views = next(m for m in PAGES if m.name == game).seat_views
+    page.context.add_init_script(FAST)
+    room = _played_room(server, game)
+    _save_as_this_browsers(page, server, game, room)
+    page.goto(f"{server}/replay/{game}?room={room['room']}")
+    _loaded(page)
+    total = page.evaluate(f"{REPLAY}.steps")
+    page.get_by_test_id("replay-share").click()
+    box = page.get_by_test_id("replay-share-link")
+    expect(box).to_be_visible()
+    link = box.input_value()
+    assert link.startswith(f"{server}/replay/{game}#record=")
+    assert room["token"] not in link
+    if game == FILE_GAME.name:
+        screenshot(page, "replay-share-1280")
+    public = _server_view(server, room, None)
+
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        watcher = other.new_page()
+        errors: list[str] = []
+        watch_errors(watcher, errors)
+        private = watcher.request.post(f"{server}/api/replay/{room['room']}", data={})
+        assert private.status == 403
+        watcher.goto(link)
+        _loaded(watcher, total)
+        assert watcher.evaluate(f"{REPLAY}.viewer") is None
+        viewers = watcher.evaluate(f"{REPLAY}.viewers")
+        assert viewers == [None] if seat_views else None in viewers, viewers
+        assert watcher.evaluate(f"{REPLAY}.source") == "file"
+        watcher.keyboard.press("End")
+        _at(watcher, total)
+        assert _shown(watcher, game, "snapshot.state") == public["steps"][-1]["state"]
+        names = [s["name"] for s in watcher.evaluate(f"window.{game}Page.snapshot.seats")]
+        assert names == NAMES
+        if game == FILE_GAME.name:
+            screenshot(watcher, "replay-shared-390")
+        assert errors == []
+        # a damaged link is said to be one (a page of its own: not a jump within this one)
+        watcher.goto("about:blank")
+        watcher.goto(f"{server}/replay/{game}#record=z.broken")
+        expect(watcher.get_by_test_id("replay-message")).to_contain_text("damaged")
+    finally:
+        other.close()
+
+
 def test_whose_view_the_owner_of_a_local_match_watches(page: Page, server: str) -> None:
     game = ROOM_GAME.name
     page.context.add_init_script(FAST)

@@ -18,7 +18,16 @@ from typing import Any
 import pytest
 
 import mousehole
-from mousehole.engine import CHANCE, TERMINAL, Game, Match, Player, State, record_view
+from mousehole.engine import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    Match,
+    Player,
+    State,
+    record_view,
+    sample_outcome,
+)
 from mousehole.games import BOTS, GAMES, REGISTRY, load_game, make_bot
 from mousehole.games.manifest import EXPERT_LEVEL
 
@@ -248,3 +257,36 @@ def test_every_level_of_computer_player_finishes_games_with_legal_choices(
     state = match.play_out(players)  # Match.apply refuses any illegal choice
     nobody = REGISTRY[name].conformance.nobody_won(state)
     assert state.is_terminal() and bool(state.winners()) != nobody
+
+
+EDGES = (0.0, 1 / 6, 0.5, 0.8, 0.999999, math.nextafter(1.0, 0.0))
+"""Values of `u` on and next to the boundaries of uniform choices, dice and the 80% crank."""
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_sample_action_takes_the_step_of_the_uniform_driver_at_every_node(
+    name: str, seats: int
+) -> None:
+    """`State.sample_action(u)` (a game may answer it its own faster way) returns what the
+    contract's default computes from `chance_outcomes` or `legal_actions`, everywhere."""
+    game = load_game(name, seats=seats)
+    rng = random.Random(seats)
+    for _ in range(2):
+        state, steps = game.new_initial_state(), 0
+        while state.current_player() != TERMINAL and steps < 3_000:
+            for u in (*EDGES, rng.random(), rng.random()):
+                if state.current_player() == CHANCE:
+                    expected = sample_outcome(state.chance_outcomes(), u)
+                else:
+                    actions = state.legal_actions()
+                    expected = actions[int(u * len(actions))]
+                assert state.sample_action(u) == expected, (steps, u)
+                assert State.sample_action(state, u) == expected, (steps, u)
+            state = state.apply(state.sample_action(rng.random()))
+            steps += 1
+        if state.current_player() == TERMINAL:
+            with pytest.raises(mousehole.IllegalActionError, match="the game is over"):
+                state.sample_action(0.5)
+    for bad in (-0.1, 1.0, 2.5, math.nan):
+        with pytest.raises(ValueError, match=r"u: expected a number in \[0, 1\)"):
+            game.new_initial_state().sample_action(bad)

@@ -52,7 +52,7 @@ def test_home_page_lists_each_game_with_a_page_with_its_seats_and_a_play_button(
     name, text = entry.name, response.text
     assert html.escape(entry.title) in text
     assert f"{entry.min_seats}–{entry.max_seats} players" in text
-    assert f'href="/play/{name}" data-testid="play-{name}"' in text
+    assert f'href="/play/{name}?new=1" data-testid="play-{name}"' in text
     assert f'data-continue="{name}"' in text  # shown by script for a saved match
     assert entry.page is not None
     for route, _label in entry.page.extras:  # the manifest's extra pages, linked from the card

@@ -73,7 +73,7 @@ def test_the_home_page_has_one_h1_the_brand_and_a_card_per_game_in_order() -> No
 def test_a_game_with_a_page_gets_play_online_continue_and_its_extras() -> None:
     html = home_page([listing(folder="cheddar", extras=(("practice", "Practice run"),))], [])
 
-    assert 'href="/play/cheddar" data-testid="play-cheddar"' in html
+    assert 'href="/play/cheddar?new=1" data-testid="play-cheddar"' in html
     assert 'href="/play/cheddar?online=new"' in html
     assert 'data-continue="cheddar"' in html and 'data-finished="cheddar"' in html
     assert '<a class="card-link" href="/practice/cheddar">Practice run</a>' in html

@@ -155,6 +155,58 @@ def test_an_online_seat_token_sees_its_seat_and_no_token_the_public_view(
     assert spectator.status_code == 403 and spectator.json()["error"]["code"] == "not_your_view"
 
 
+def _play_some(room: OnlineRoom, moves: int) -> None:
+    """Play `moves` moves of the room's match (not to its end)."""
+    inner = room.room
+    for _ in range(moves):
+        state = inner.match.state
+        actor = state.current_player()
+        if actor >= 0 and inner.seats[actor].kind == "human":
+            inner.act(actor, state.legal_actions()[0].to_json(), inner.version)
+        else:
+            inner.advance(inner.version)
+        assert not inner.finished
+
+
+@needs_secrets
+def test_a_running_online_room_gives_its_moves_so_far_as_the_caller_sees_them_live(
+    client: TestClient,
+) -> None:
+    # The match page rebuilds its log from these after a reload or a reconnect: a seat gets
+    # its own view (what its socket was sent), a spectator the public one, and never another
+    # seat's; a private room stays closed until its match is over.
+    assert SECRET_GAME is not None
+    room, seat, token = _online(client, SECRET_GAME, _seats(SECRET_GAME, 3) - 1)
+    room.started = True
+    _play_some(room, 12)
+    game, record = room.room.game, room.room.match.record
+    answer = client.post(f"/api/replay/{room.code}", json={"token": token, "live": True})
+    assert answer.status_code == 200, answer.text
+    mine = answer.json()
+    assert mine["viewers"] == [None, seat] and mine["viewer"] == seat
+    assert len(mine["moves"]) == len(record.moves) >= 12  # with the chance outcomes
+    assert [s["state"] for s in mine["steps"]] == _engine_steps(game, record, seat)[0]
+    assert [m["action"] for m in mine["moves"]] == _engine_steps(game, record, seat)[1]
+    assert mine["record"]["seed"] is None  # the seed decides what is still to come
+    public = client.post(f"/api/replay/{room.code}", json={"live": True}).json()
+    assert public["viewer"] is None
+    assert [s["state"] for s in public["steps"]] == _engine_steps(game, record, None)[0]
+    other = (seat + 1) % game.seat_count
+    refused = client.post(
+        f"/api/replay/{room.code}", json={"token": token, "view": other, "live": True}
+    )
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_view"
+    # without `live` a running room is still refused, and `live` must be a boolean
+    answer = client.post(f"/api/replay/{room.code}", json={"token": token})
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "not_finished"
+    answer = client.post(f"/api/replay/{room.code}", json={"token": token, "live": "yes"})
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_live"
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+    local, owner = _local(client, SECRET_GAME, seats)
+    answer = client.post(f"/api/replay/{local.code}", json={"token": owner, "live": True})
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "not_finished"
+
+
 def test_a_room_is_refused_unfinished_private_without_its_token_or_unknown(
     client: TestClient,
 ) -> None:

@@ -19,9 +19,28 @@ from .fairness import (
     uniform,
     verify,
 )
-from .game import CHANCE, JSON, TERMINAL, Action, Game, SeatedGame, State, sample_outcome
+from .game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Action,
+    Game,
+    SeatedGame,
+    State,
+    cumulative_probabilities,
+    sample_outcome,
+)
 from .match import Match, Player
-from .record import Move, Moves, Record, ReplayResult, record_header, record_view, replay
+from .record import (
+    Move,
+    Moves,
+    Record,
+    ReplayResult,
+    record_header,
+    record_view,
+    redraw_hidden,
+    replay,
+)
 
 __all__ = [
     "CHANCE",
@@ -49,9 +68,11 @@ __all__ = [
     "VerifyResult",
     "check_secret",
     "commitment",
+    "cumulative_probabilities",
     "new_secret",
     "record_header",
     "record_view",
+    "redraw_hidden",
     "replay",
     "sample_outcome",
     "uniform",

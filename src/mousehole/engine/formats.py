@@ -1,10 +1,10 @@
 """A seated game whose formats live in modules of its own, and a Game that only names them.
 
 Every game package keeps the same files (src/mousehole/games/README.md): `actions.py` parses
-its actions, `view.py` reads and writes its positions and events and puts them in words, and
-the Game in `rules.py` used to pass each call on, method by method. `FormattedGame` passes them
-on once: a game names its two modules and keeps only what is its own (its options, its first
-state, any format a module of its own does not hold).
+its actions, `view.py` reads and writes its positions and events and puts them in words.
+`FormattedGame` passes the Game's calls on to those modules once, so that a game's Game class
+names its two modules and keeps only what is its own (its options, its first state, any
+format a module of its own does not hold), instead of passing each call on, method by method.
 
     class CheddarGame(FormattedGame[CheddarState, CheddarAction]):
         name = "cheddar"; title = "Cheddar"; min_seats = 2; max_seats = 4

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from .errors import InvalidOptionError
+from .errors import IllegalActionError, InvalidOptionError
 
 JSON = dict[str, Any]
 """A JSON object as Python sees it (what `json.loads` returns for `{...}`)."""
@@ -67,6 +67,24 @@ class State(ABC):
     def apply(self, action: Action) -> State:
         """Return the state after `action`; raise IllegalActionError if it is not legal here."""
 
+    def sample_action(self, u: float) -> Action:
+        """Return the step a random driver takes for `u` in [0, 1): at a chance node
+        `sample_outcome(chance_outcomes(), u)`, at a decision the uniform choice
+        `legal_actions()[int(u * len(legal_actions()))]`.
+
+        For simulations and random play: one call instead of three. A game may answer it
+        without listing every action; it must return exactly what this default returns
+        (tests/conformance checks every game against it). Raise ValueError for a `u` outside
+        [0, 1) and IllegalActionError once the game is over."""
+        if not 0.0 <= u < 1.0:
+            raise ValueError(f"u: expected a number in [0, 1), got {u!r}")
+        if self.current_player() == CHANCE:
+            return sample_outcome(self.chance_outcomes(), u)
+        actions = self.legal_actions()
+        if not actions:
+            raise IllegalActionError("the game is over: there is no step to sample")
+        return actions[int(u * len(actions))]
+
     @abstractmethod
     def winners(self) -> list[int]:
         """Return the seats that won: empty while the game runs."""
@@ -92,6 +110,16 @@ class State(ABC):
         Games with secrets (a shuffle, a peek) override this; the default shows everything.
         """
         return action.to_json()
+
+    def hindsight_view(self, action: Action, before: State, viewer: int | None) -> JSON | None:
+        """Return what `viewer` may see now of `action`, an earlier move made in `before` whose
+        view then hid something, or None to keep that view (the default).
+
+        A secret that later play makes public (a paper's tear threshold, shown when it snaps)
+        is shown in the record from then on (`record_view`), so a record that a browser keeps
+        can be played again as the position it led to.
+        """
+        return None
 
     @property
     def events(self) -> Sequence[JSON]:
@@ -199,17 +227,35 @@ constant tuple at most chance nodes (a die), so sampling skips re-adding probabi
 entry keeps its list alive, so an id cannot be reused by another list while it is cached."""
 
 
+def cumulative_probabilities(outcomes: Sequence[tuple[Action, float]]) -> list[float]:
+    """Return the running sums of the outcomes' probabilities, the last one 1.0: outcome *i*
+    is `sample_outcome`'s answer for `u` from sum *i-1* up to (not including) sum *i*."""
+    acc, cumulative = 0.0, []
+    for _, p in outcomes:
+        acc += p
+        cumulative.append(acc)
+    cumulative[-1] = 1.0  # rounding: probabilities may sum to 0.9999999
+    return cumulative
+
+
+_last: tuple[Sequence[tuple[Action, float]], list[float]] = ((), [])
+"""The outcome list sampled last and its cumulative probabilities, replaced as one tuple (so a
+thread never sees one list with the other's sums): most chance nodes in a row are the same
+die, and an identity test is cheaper than the cache's look-up."""
+
+
 def sample_outcome(outcomes: Sequence[tuple[Action, float]], u: float) -> Action:
     """Return the outcome whose cumulative probability interval holds `u` in [0, 1)."""
+    global _last
+    last = _last
+    if outcomes is last[0]:
+        return outcomes[bisect_right(last[1], u)][0]
     entry = _CUMULATIVE.get(id(outcomes))
     if entry is None or entry[0] is not outcomes:
-        acc, cumulative = 0.0, []
-        for _, p in outcomes:
-            acc += p
-            cumulative.append(acc)
-        cumulative[-1] = 1.0  # rounding: probabilities may sum to 0.9999999
+        cumulative = cumulative_probabilities(outcomes)
         if len(_CUMULATIVE) < 1024:
             _CUMULATIVE[id(outcomes)] = (outcomes, cumulative)
     else:
         cumulative = entry[1]
+    _last = (outcomes, cumulative)
     return outcomes[bisect_right(cumulative, u)][0]

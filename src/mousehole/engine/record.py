@@ -7,6 +7,7 @@ state; a bad record replays up to its first error, which is returned rather than
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, overload
@@ -209,6 +210,73 @@ def replay(game: Game, data: Mapping[str, Any]) -> ReplayResult:
     return ReplayResult(state, record, None, None)
 
 
+def redraw_hidden(game: Game, data: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Return the record `data` with each chance outcome it hides from every seat drawn again.
+
+    A record a browser keeps is its seats' view: a chance outcome that no seat has seen (the
+    tear threshold of the paper still on the trap) is there only as its view. Such an outcome
+    is drawn again from the outcomes whose view it is, weighted by their chances, among those
+    with which the rest of the record still plays and which leave every seat's and the
+    public view of the end the same: what no seat knows, and nothing played since tells apart,
+    is drawn as chance would. Raise InvalidRecordError naming the move when no outcome fits,
+    or when the outcome is not hidden from every seat alike (some seat knows it: it cannot be
+    drawn again).
+    """
+    viewers: list[int | None] = [None, *range(game.seat_count)]
+    moves = list(data.get("moves", []))
+    initial = data.get("initial")
+    state = game.new_initial_state() if initial is None else game.state_from_json(initial)
+    for index, entry in enumerate(moves):
+        try:
+            move = _parse_move(game, entry, index)
+        except MouseholeError as error:
+            if not isinstance(entry, Mapping) or entry.get("seat") != "chance":
+                raise
+            if state.current_player() != CHANCE:
+                raise InvalidRecordError(f"moves[{index}]: chance is not due here") from error
+            fits = _hidden_fits(state, entry.get("action"), moves[index + 1 :], game, viewers)
+            if not fits:
+                raise InvalidRecordError(
+                    f"moves[{index}]: a hidden chance outcome that cannot be drawn again "
+                    f"(no outcome fits, or a seat knows it): {error}"
+                ) from None
+            outcomes, weights = zip(*fits, strict=True)
+            chosen = rng.choices(outcomes, weights=weights)[0]
+            moves[index] = {"seat": "chance", "action": chosen.to_json()}
+            move = Move(None, chosen)
+        try:
+            state = _apply_move(state, move)
+        except MouseholeError as error:
+            raise InvalidRecordError(f"moves[{index}]: {error}") from None
+    return {**data, "moves": moves}
+
+
+def _hidden_fits(
+    state: State, shown: Any, rest: list[Any], game: Game, viewers: list[int | None]
+) -> list[tuple[Action, float]]:
+    """Return the chance outcomes (with their chances) that `shown` may be, for every viewer
+    alike, with which `rest` plays on to the same views of its end; [] when the end's views
+    differ between them (a seat learnt the outcome)."""
+    fits: list[tuple[Action, float]] = []
+    ends: set[str] = set()
+    for action, chance in state.chance_outcomes():
+        if any(state.action_view(action, v) != shown for v in viewers):
+            continue
+        after = state.apply(action)
+        try:
+            for offset, entry in enumerate(rest):
+                try:
+                    move = _parse_move(game, entry, offset)
+                except MouseholeError:
+                    break  # the next hidden outcome: it is drawn in its turn
+                after = _apply_move(after, move)
+        except MouseholeError:
+            continue
+        fits.append((action, chance))
+        ends.add(repr([after.observation(v) for v in viewers]))
+    return fits if len(ends) == 1 else []
+
+
 def _parse_move(game: Game, entry: Any, index: int) -> Move:
     if not isinstance(entry, Mapping) or "action" not in entry:
         raise InvalidRecordError(f"moves[{index}]: expected an object with 'seat' and 'action'")
@@ -255,9 +323,17 @@ def record_view(game: Game, record: Record, viewer: int | None) -> JSON:
     )
     initial = None if record.initial is None else state.observation(viewer)
     moves: list[tuple[int | None, JSON | None]] = []
-    for move in record.moves:
-        moves.append((move.seat, state.action_view(move.action, viewer)))
+    hidden: list[tuple[int, State, Action]] = []  # moves whose view hid something then
+    for index, move in enumerate(record.moves):
+        shown = state.action_view(move.action, viewer)
+        if shown != move.action.to_json():
+            hidden.append((index, state, move.action))
+        moves.append((move.seat, shown))
         state = state.apply(move.action)
+    for index, before, action in hidden:  # what play has shown since (State.hindsight_view)
+        later = state.hindsight_view(action, before, viewer)
+        if later is not None:
+            moves[index] = (moves[index][0], later)
     over = state.is_terminal()
     fairness: dict[str, str | None] = {}
     if record.commitment is not None:

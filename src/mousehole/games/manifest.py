@@ -133,6 +133,12 @@ class Page:
     `/<route>/<name>` serves `<folder>/<route>.html`, and the home card links it by label."""
 
 
+BareLoop = Callable[[int, Callable[[], float]], tuple[list[int], int]]
+"""`bare_loop(seats, rnd)`: play one random game drawing `rnd()` once a step exactly as a
+driver of the public API does (`State.sample_action(rnd())` at every step), so that both play
+the same game; return its winners and its steps."""
+
+
 @dataclass(frozen=True)
 class GameManifest:
     """Everything the platform needs from one game."""
@@ -164,6 +170,9 @@ class GameManifest:
     """The expert level's hooks (the game's sampler of hidden state, usually `sampler.py`):
     the manifest then adds the level "expert" after the game's own. None for a game without
     decisions."""
+    bare_loop: BareLoop | None = None
+    """The game's rules as a bare loop for random play (usually `bare.py`), the yardstick
+    `make bench` measures the engine against (docs/benchmarks.md); None: not measured so."""
 
     def __post_init__(self) -> None:
         if not self.bots:

@@ -379,3 +379,13 @@ def test_the_starting_seat_is_a_chance_outcome_when_setup_leaves_it_open() -> No
     assert (state.current_player(), state.to_json()["round"]) == (2, 1)
     with pytest.raises(IllegalActionError, match="starting seat"):
         play(game.new_initial_state(), "start:5")
+
+
+def test_a_child_copies_every_field_of_the_position_and_starts_with_no_events() -> None:
+    """`CheeseState._child` names each slot (for speed): one it missed would be unset."""
+    state = play(position(), "spin", "face:bite2")
+    child = state._child()
+    for name in type(state).__slots__:
+        if name != "_events":
+            assert getattr(child, name) is getattr(state, name), name
+    assert child.raw_events == () and child == state

@@ -100,11 +100,13 @@ def legal_bites(eaten: int) -> tuple[Bite, ...]:
 def bite_problem(eaten: int, row: int, col: int) -> str | None:
     """Return why a bite with its top-left cell at (row, col) is not allowed on this paper, or
     None if it is: off the grid, on a peg column, a nibble, or not from an edge or a hole."""
+    # The reasons name no row or column: a player reads them on the page, which counts from 1,
+    # and the command line, which counts from 0 as the actions do.
     if row > ROWS - 2:
-        return f"the mouth covers rows {row} and {row + 1}: it would hang off the paper"
+        return "the mouth would reach below the bottom row: it would hang off the paper"
     if col == 0 or col >= COLS - 2:
         return (
-            f"the mouth covers columns {col} and {col + 1}: columns 0 and {COLS - 1} "
+            "the mouth would cover a peg column: the leftmost and rightmost columns "
             "hold the pegs and cannot be bitten"
         )
     b = BITE_AT[row * COLS + col]
@@ -164,8 +166,10 @@ def attached(eaten: int) -> int:
         seed = grown
 
 
+@lru_cache(maxsize=65536)
 def loose(eaten: int) -> int:
-    """Return the paper cells joined to neither peg: scraps that fall away at once."""
+    """Return the paper cells joined to neither peg: scraps that fall away at once (cached:
+    random play and searches meet the same papers again and again)."""
     return ALL & ~eaten & ~attached(eaten)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...engine import State
 from ..manifest import Conformance, GameManifest, Page
-from . import encoding, sampler
+from . import bare, encoding, sampler
 from .bots import BOTS
 from .rules import MouseTrapGame
 
@@ -52,4 +52,5 @@ MANIFEST = GameManifest(
     page=Page("mousetrap", extras=(("playground", "Trap Playground"),)),
     encoding=encoding.ENCODING,
     expert=sampler.EXPERT,
+    bare_loop=bare.play,
 )

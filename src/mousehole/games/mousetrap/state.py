@@ -10,6 +10,7 @@ simulator can branch cheaply (architecture habit 4: no deep copies, no JSON in t
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final, cast
@@ -21,6 +22,7 @@ from ...engine import (
     Action,
     IllegalActionError,
     State,
+    cumulative_probabilities,
 )
 from . import actions as A
 from .board import (
@@ -50,10 +52,13 @@ _CHANCE_PHASES: Final = frozenset((START, MOVE, PUSH, CRANK))
 _DECISION_PHASES: Final = frozenset((ROLL, SPLIT, TRAP))
 
 CRANK_SUCCESS: Final = 0.8  # spec: "independent 20% chance of mechanical failure"
+_ROLL: Final = A.ROLL
 _ROLL_ONLY: Final = (A.ROLL,)
 _DIE_OUTCOMES: Final = tuple((d, 1 / 6) for d in A.DICE)
 _CRANK_OUTCOMES: Final = ((A.CRANK_OK, CRANK_SUCCESS), (A.CRANK_FAIL, 1 - CRANK_SUCCESS))
 _NO_ACTIONS: Final[tuple[A.MouseTrapAction, ...]] = ()
+_DIE_SUMS: Final = cumulative_probabilities(_DIE_OUTCOMES)
+_CRANK_OK_BELOW: Final = cumulative_probabilities(_CRANK_OUTCOMES)[0]
 
 # Space effects as (kind, value) with kinds as module constants: Enum attribute lookups in the
 # hot path cost more than the rest of a move.
@@ -217,6 +222,23 @@ class MouseTrapState(State):
             return tuple((A.START_SEATS[s], 1 / self.n) for s in range(self.n))
         return ()
 
+    def sample_action(self, u: float) -> A.MouseTrapAction:
+        # The contract's answer without its three calls: the same die and crank sums as
+        # sample_outcome, the same uniform index into the same legal list.
+        phase = self._phase
+        if not 0.0 <= u < 1.0:
+            raise ValueError(f"u: expected a number in [0, 1), got {u!r}")
+        if phase is ROLL:
+            return _ROLL
+        if phase is MOVE or phase is PUSH:
+            return _DICE[bisect_right(_DIE_SUMS, u)]
+        if phase is TRAP:
+            actions = self._trap_actions()
+            return actions[int(u * len(actions))]
+        if phase is CRANK:
+            return A.CRANK_OK if u < _CRANK_OK_BELOW else A.CRANK_FAIL
+        return cast(A.MouseTrapAction, super().sample_action(u))  # start and split: rare
+
     def winners(self) -> list[int]:
         winner = self._v[_WINNER]
         return [] if winner is None else [winner]
@@ -319,63 +341,76 @@ class MouseTrapState(State):
     def _ordinary_move(self, die: int) -> MouseTrapState:
         child = _new_state(MouseTrapState)  # _child(), inlined: this runs on every turn
         child._game = self._game
-        child.n = self.n
+        child.n = n = self.n
         child._v = v = self._v.copy()
-        child._phase = MOVE
-        seat = v[_CURRENT]
-        start = v[_POS + seat]
+        # Field offsets are literals here (_POS 0, _CHEESE 4, _CAPTURED 8, _SUPPLY 12,
+        # _COMPONENTS 13, _CURRENT 14, _TURN 17): this is the hottest path of every game.
+        seat = v[14]
+        start = v[seat]
         end = start + die
         if end > CHEESE_WHEEL:  # the loop is permanent: past 49 continues at 44
             end = advance(start, die)
-        v[_POS + seat] = end
-        events: list[tuple[Any, ...]] = [("moved", seat, start, end, die, False)]
+        v[seat] = end
+        moved = ("moved", seat, start, end, die, False)
         kind, value = _EFFECTS[end]
+        phase = ROLL
         if kind is _BUILD:
-            installed = v[_COMPONENTS]
-            if self.n > value or installed == COMPONENT_COUNT:
-                why = "ineligible" if self.n > value else "complete"
-                events.append(("no_build", seat, why))
+            installed = v[13]
+            if n > value or installed == COMPONENT_COUNT:
+                events: Any = (
+                    moved,
+                    ("no_build", seat, "ineligible" if n > value else "complete"),
+                )
             else:
                 # spec: a loop build installs two components, or the one that remains
                 count = 2 if end >= LOOP_START and installed < COMPONENT_COUNT - 1 else 1
-                supply = v[_SUPPLY]
+                supply = v[12]
                 paid = count if supply >= count else supply  # spec: rewards only from supply
-                v[_COMPONENTS] = installed + count
-                v[_SUPPLY] = supply - paid
-                v[_CHEESE + seat] += paid
-                events.append(("built", seat, installed + 1, count, paid))
+                v[13] = installed + count
+                v[12] = supply - paid
+                v[4 + seat] += paid
+                events = (moved, ("built", seat, installed + 1, count, paid))
         elif kind is _TAKE:
-            supply = v[_SUPPLY]
+            supply = v[12]
             if supply >= value:  # the supply pays in full: the common case, kept inline
-                v[_SUPPLY] = supply - value
-                v[_CHEESE + seat] += value
-                events.append(("collected", seat, value, value))
+                v[12] = supply - value
+                v[4 + seat] += value
+                events = (moved, ("collected", seat, value, value))
             else:
+                events = [moved]
+                child._phase = MOVE
                 child._collect(events, seat, value, True)
+                if child._phase is SPLIT:
+                    phase = SPLIT
         elif kind is _TAKE_RICHEST:
+            events = [moved]
+            child._phase = MOVE
             child._collect(events, seat, value, False)  # spec: even when supply remains
+            if child._phase is SPLIT:
+                phase = SPLIT
         elif kind is _LOSE:
-            held = v[_CHEESE + seat]
+            held = v[4 + seat]
             lost = value if held >= value else held
-            v[_CHEESE + seat] -= lost
-            v[_SUPPLY] += lost
-            events.append(("lost", seat, lost))
+            v[4 + seat] = held - lost
+            v[12] += lost
+            events = (moved, ("lost", seat, lost))
         elif kind is _GO_TO:
             # ruling: redirects move the mouse and end the turn; the destination does nothing
-            v[_POS + seat] = value
-            events.append(("redirected", seat, end, value))
-        elif kind is _TURN_CRANK and v[_COMPONENTS] == COMPONENT_COUNT:
-            child._phase = TRAP  # ruling: only after landing here by an ordinary roll
-            events.append(("trap_phase", seat))
-        if child._phase is MOVE:  # inline _end_turn: this is the hottest path of every game
-            n = self.n
+            v[seat] = value
+            events = (moved, ("redirected", seat, end, value))
+        elif kind is _TURN_CRANK and v[13] == COMPONENT_COUNT:
+            phase = TRAP  # ruling: only after landing here by an ordinary roll
+            events = (moved, ("trap_phase", seat))
+        else:
+            events = (moved,)
+        if phase is ROLL:  # _end_turn, inlined
             seat = (seat + 1) % n
-            while v[_CAPTURED + seat]:
+            while v[8 + seat]:
                 seat = (seat + 1) % n
-            v[_CURRENT] = seat
-            child._phase = ROLL
-            v[_TURN] += 1
-        child._events = events  # type: ignore[assignment]  # never mutated after this
+            v[14] = seat
+            v[17] += 1
+        child._phase = phase
+        child._events = events  # never mutated after this
         return child
 
     def _collect(
@@ -460,6 +495,8 @@ class MouseTrapState(State):
 
     def _trap_action(self, action: Action) -> MouseTrapState:
         me = self._v[_CURRENT]
+        if type(action) is _Action and action.kind is _SPEND_KIND:
+            return self._spend(action)
         if action is A.END or action == A.END:
             child = self._child()
             child._events = (("trap_ended", me),)
@@ -507,12 +544,16 @@ class MouseTrapState(State):
         return child
 
     def _crank_result(self, action: Action) -> MouseTrapState:
-        if action != A.CRANK_OK and action != A.CRANK_FAIL:
+        if action is A.CRANK_OK or action is A.CRANK_FAIL:
+            failed = action is A.CRANK_FAIL
+        elif action == A.CRANK_OK or action == A.CRANK_FAIL:
+            failed = action == A.CRANK_FAIL
+        else:
             raise self._illegal(action, "the crank's result is due")
         child = self._child()
         v = child._v
         me = v[_CURRENT]
-        if action == A.CRANK_FAIL:
+        if failed:
             # spec: the cage sticks; nobody moves, nobody loses cheese
             child._events = (("cage_stuck", me),)
             child._end_turn()
@@ -548,6 +589,8 @@ class MouseTrapState(State):
 _new_state = object.__new__
 _Action = A.MouseTrapAction
 _DIE_KIND = A.DIE_KIND
+_SPEND_KIND = A.SPEND_KIND
+_DICE = A.DICE
 
 
 __all__ = [

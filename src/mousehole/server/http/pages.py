@@ -113,7 +113,9 @@ def _game_card(game: GameListing) -> Html:
             for route, label in game.extras
         )
         start = (
-            f'<a class="button" href="/play/{name}" data-testid="play-{name}">'
+            # "Play": the new-match form, even with a match in progress (which the form
+            # offers to continue); "Continue your match": straight back to it.
+            f'<a class="button" href="/play/{name}?new=1" data-testid="play-{name}">'
             f"Play {escape(game.title)}</a>"
             f'<a class="button button-secondary" href="/play/{name}" data-continue="{name}" '
             f'data-testid="continue-{name}" hidden>Continue your match</a>'

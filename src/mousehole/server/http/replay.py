@@ -180,8 +180,14 @@ def read_viewer(value: Any) -> Viewer:
 # ---------------------------------------------------------------- a finished room
 
 
-def from_room(room: OnlineRoom, token: Any) -> Replayable:
+def from_room(room: OnlineRoom, token: Any, *, live: bool = False) -> Replayable:
     """Return the finished `room` as the holder of `token` may watch it (None: a spectator).
+
+    `live`: an online room's moves so far, while its match is still being played, for the
+    match page's log after a reload or a reconnect; the views are the ones the caller sees
+    live (its own seats' and the public one), so nothing comes that its socket would not have
+    sent. A private room's page keeps its log in the browser, and same-device seats may know
+    different things, so a private room opens only once its match is over.
 
     Raise ReplayError: `bad_token` for a token that holds nothing here (a private room takes
     only its owner's), `not_finished` while the match is still being played.
@@ -197,7 +203,7 @@ def from_room(room: OnlineRoom, token: Any) -> Replayable:
         else:
             message = "token: it holds no seat in this room (leave it out to watch as a spectator)"
         raise ReplayError("bad_token", message, 403) from None
-    if not room.room.finished:
+    if not room.room.finished and not (live and not room.private):
         raise ReplayError(
             "not_finished",
             f"room {room.code}: the match is still being played (its replay opens when it ends)",
@@ -411,7 +417,8 @@ def _too_many(request: Request, hub: Hub) -> Response | None:
 
 
 async def room_replay(request: Request) -> Response:
-    """POST /api/replay/{room} {token?, view?} -> the finished room's replay for the caller."""
+    """POST /api/replay/{room} {token?, view?, live?} -> the finished room's replay for the
+    caller (`live: true`: an online room's moves so far, `from_room`)."""
     hub: Hub = request.app.state.hub
     refused = _too_many(request, hub)
     if refused is not None:
@@ -425,12 +432,15 @@ async def room_replay(request: Request) -> Response:
         token = data.get("token")
         if token is not None and not isinstance(token, str):
             raise ReplayError("bad_token", "token: expected a string (or leave it out)", 403)
+        live = data.get("live", False)
+        if not isinstance(live, bool):
+            raise ReplayError("bad_live", f"live: expected true or false, got {live!r}")
         try:
             room = hub.find(code, address(request), private=True)
         except RoomError as error:
             return error_response(_FIND_STATUS.get(error.code, 400), error.code, error.message)
         async with hub.gate(room.code):
-            target = from_room(room, token)
+            target = from_room(room, token, live=live)
         if "view" not in data:
             viewer = target.viewers[1] if len(target.viewers) > 1 else None
         body = await run_in_threadpool(replay_views, target, viewer)

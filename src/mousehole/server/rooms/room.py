@@ -27,6 +27,7 @@ from ...engine import (
     MouseholeError,
     Player,
     State,
+    redraw_hidden,
     replay,
 )
 from ...games import BOTS, load_game, make_bot
@@ -401,11 +402,21 @@ def _hide_chance_keys(record: JSON) -> JSON:
 
 
 def _resume(game: Game, record: Any) -> Match:
-    """Return a match that continues a saved record (a fresh seed decides the future)."""
+    """Return a match that continues a saved record (a fresh seed decides the future).
+
+    A browser's record is its seats' view: a chance outcome it hides from every seat (the
+    tear threshold of the paper on the trap) is drawn again (`redraw_hidden`), so a match
+    whose seats all see the same comes back whole (docs/local-play.md).
+    """
     if not isinstance(record, dict):
         raise RoomError("bad_record", "record: expected a match record object")
     try:
         result = replay(game, record)
+        moves, at = record.get("moves"), result.error_index
+        failed = moves[at] if at is not None and isinstance(moves, list) else None
+        hidden = isinstance(failed, dict) and failed.get("seat") == "chance"
+        if hidden and record.get("seed") is None:
+            result = replay(game, redraw_hidden(game, record, secrets.SystemRandom()))
     except MouseholeError as error:
         raise RoomError("bad_record", f"record: {error}") from None
     if result.error is not None:

@@ -186,7 +186,7 @@ async def receive(websocket: WebSocket) -> JSON:
 
     It reads the raw ASGI message: a binary frame is refused like any other message, and a
     socket whose last send failed still reads its client's close (Starlette's
-    `receive_text` raises a RuntimeError then, which used to end the handler with a traceback).
+    `receive_text` raises a RuntimeError then, which would end the handler with a traceback).
     """
     try:
         message = await websocket.receive()

@@ -25,8 +25,8 @@ export function describeEvent(event, seatName) {
       return { text: `${who} spins ${FACE_WORDS[event.face]}.`, kind: "spin" };
     case "reverse":
       return { text: `Reverse! Play now goes ${event.direction > 0 ? "left to right" : "right to left"}.`, kind: "spin" };
-    case "bite":
-      return { text: `${who} bites ${cells(event.cells)} at row ${event.row}, column ${event.col}: strength ${event.strength}.`, kind: "bite" };
+    case "bite": // the event counts from 0 as the rules do; a player reads rows 1-5, columns 1-12
+      return { text: `${who} bites ${cells(event.cells)} at row ${event.row + 1}, column ${event.col + 1}: strength ${event.strength}.`, kind: "bite" };
     case "fell":
       return { text: `${cells(event.cells)} of loose paper ${event.cells === 1 ? "falls" : "fall"} away.`, kind: "bite" };
     case "snap":

@@ -75,6 +75,24 @@ function afterMoves(before) {
   }
 }
 
+/** The record with the threshold of a paper that snapped in `moves` filled in: the snap shows
+    it to everyone (its event's `last_threshold`), and the server's record shows it from then on
+    (docs/games/dontcutthecheese.md), so the saved record can set the match again whole. */
+function learn(record, moves) {
+  let copy = record;
+  for (const move of moves) {
+    const snap = (move.events || []).find((e) => e.type === "snap");
+    if (!snap) continue;
+    // the paper that snapped: the last one hooked on before this move (record index version - 1;
+    // the same update may hook the next paper on after it)
+    const at = copy.moves.slice(0, move.version - 1).findLastIndex((m) => m.action?.type === "threshold");
+    if (at < 0 || copy.moves[at].action.value != null) continue;
+    if (copy === record) copy = { ...record, moves: record.moves.slice() };
+    copy.moves[at] = { ...copy.moves[at], action: { type: "threshold", value: snap.last_threshold, snapped: true } };
+  }
+  return copy;
+}
+
 const match = createMatch({
   name: "dontcutthecheese",
   model: app,
@@ -84,6 +102,7 @@ const match = createMatch({
   turnHeadings: true,
   words: { first: (name) => `${name} spins first.` },
   view: {
+    learn,
     render,
     pending: renderPending,
     show: (snap) => {

@@ -110,7 +110,7 @@ export function previewAt(mouth) {
 /** The preview in words (for the prompt and the screen reader). */
 export function previewWords(mouth) {
   if (!mouth) return "";
-  const where = `Row ${mouth.row}, column ${mouth.col}`; // as the rules count: rows 0-4, columns 0-11
+  const where = `Row ${mouth.row + 1}, column ${mouth.col + 1}`; // a player counts from 1: rows 1-5, columns 1-12
   const p = previewAt(mouth);
   if (!p) return `${where}: Max cannot bite here. ${byInput("Press Enter", "Tap again")} to hear why from the table.`;
   const falls = p.falls ? `, and ${p.falls} loose ${p.falls === 1 ? "scrap falls" : "scraps fall"}` : "";
@@ -255,7 +255,7 @@ function renderBar() {
   el.spin.hidden = Boolean(view && view.phase === "bite");
   if (!view || !snap) {
     el.prompt.textContent = app.replayPrompt?.main ?? (app.online ? "Joining the table…" : "Hooking the paper on the trap…");
-    el.promptSub.textContent = "";
+    el.promptSub.textContent = app.replayPrompt?.sub ?? "";
     el.strength.textContent = "Strength 5 of 5";
     return;
   }

@@ -7,7 +7,10 @@
 export const CELL = 64;
 export const EDGE = 44; // the wall's thickness, outside the floor
 export const SIZE = 10;
-export const VIEW = EDGE * 2 + CELL * SIZE; // the square viewBox
+export const VIEW = EDGE * 2 + CELL * SIZE; // the kitchen, wall to wall
+// The margin above and left of the wall that holds the coordinates (the wall holds the nests'
+// name plates); play.html's viewBox is the kitchen with it: "-34 -34 762 762".
+export const MARGIN = 34;
 
 /** The nests' squares, as the server numbers them (nest k is seat k's corner, clockwise). */
 export const NESTS = [
@@ -139,12 +142,13 @@ function table() {
   </g>`;
 }
 
+/** Every column's letter above the wall and every row's number left of it, outside the
+    kitchen (the wall's name plates cover the corner columns), as squareName words them. */
 function labels() {
   let out = "";
   for (let i = 0; i < SIZE; i += 1) {
-    // The nests' name plates sit in the wall above and below the corner columns.
-    if (i > 1 && i < SIZE - 2) out += `<text class="mc-coord" x="${EDGE + i * CELL + CELL / 2}" y="${EDGE - 26}">${"ABCDEFGHIJ"[i]}</text>`;
-    out += `<text class="mc-coord" x="${EDGE - 30}" y="${EDGE + i * CELL + CELL / 2 + 5}">${i + 1}</text>`;
+    out += `<text class="mc-coord" data-coord="col" x="${EDGE + i * CELL + CELL / 2}" y="${-MARGIN / 2}">${"ABCDEFGHIJ"[i]}</text>`;
+    out += `<text class="mc-coord" data-coord="row" x="${-MARGIN / 2}" y="${EDGE + i * CELL + CELL / 2}">${i + 1}</text>`;
   }
   return out;
 }

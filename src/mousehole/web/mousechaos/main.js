@@ -106,6 +106,21 @@ function publicRecord(record) {
   return { ...record, moves };
 }
 
+/** The snapshot without the last screen's secrets (its colour cards, the mice it peeked at),
+    for the page's memory behind the hand-over screen; the kitchen's view becomes that. */
+function conceal(snap) {
+  const state = snap.state;
+  const hidden = {
+    ...state,
+    you: null,
+    mice: state.mice.map((m) => ({ ...m, colour: m.revealed ? m.colour : null, peeked: null })),
+    hands: (state.hands || []).map((h, k) => ({ ...h, colour: state.shown?.[k] ? h.colour : null })),
+  };
+  app.view = structuredClone(hidden);
+  app.choice = null;
+  return { ...snap, state: hidden, legal: [] };
+}
+
 const match = createMatch({
   name: "mousechaos",
   model: app,
@@ -128,6 +143,7 @@ const match = createMatch({
     yourTurn,
     handOver: (seat) => showPass(seat),
     publicRecord,
+    conceal,
     computerPause: () => 650 * app.factor * (app.reduced ? 0.5 : 1),
     key: onKey,
     silent: () => skipping(),

@@ -241,6 +241,7 @@ function draw() {
     el.choices.innerHTML = "";
     el.seats.innerHTML = "";
     el.prompt.textContent = app.replayPrompt?.main ?? (app.online ? "Waiting for the room…" : "Setting the kitchen…");
+    el.promptSub.textContent = app.replayPrompt?.sub ?? "";
     return;
   }
   const place = layout(view);

@@ -15,8 +15,9 @@
 //     fields: [{ id: "setup-speed", label: "Speed", options: [["normal", "Normal"], …] }],
 //     onSync: () => {}, onStart: (setup) => {},
 //     onRematch: () => {}, onResult: () => {},                 // a finished saved match
+//     onContinue: () => {},                                     // a saved match in progress
 //   });
-//   setup.show({ finished, canCancel, error }); setup.hide(); setup.fill(saved);
+//   setup.show({ finished, running, canCancel, error }); setup.hide(); setup.fill(saved);
 //   setup.error(text); setup.busy(true); setup.setMode("online");
 //
 // A setup is {mode: "local" | "online", seats, startSeat (null: random)}; a seat is
@@ -25,7 +26,7 @@
 // Names are unique in a match (compared without case and outer spaces): a suggested name skips
 // the names in use, and two seats given one name are told so and cannot start.
 // Test ids: setup, mode-local, mode-online, finished, rematch-last,
-// see-result, seat-count, start-seat (and each field's id), seat-{i}-name, seat-{i}-kind,
+// see-result, running, continue-running, seat-count, start-seat (and each field's id), seat-{i}-name, seat-{i}-kind,
 // seat-{i}-level, seat-{i}-auto, setup-error, setup-cancel, start-match (docs/testing.md).
 
 import { escapeHtml } from "/static/shared/html.js";
@@ -79,6 +80,13 @@ function form(game) {
         <button type="button" class="btn" data-testid="see-result" id="see-result">See the result</button>
       </p>
       <p class="or">or set up a new one:</p>
+    </div>
+    <div class="resume" id="running" data-testid="running" hidden>
+      <p id="running-text"></p>
+      <p class="resume-buttons" id="running-buttons">
+        <button type="button" class="btn btn-big" data-testid="continue-running" id="continue-running">Continue your match</button>
+      </p>
+      <p class="or" id="running-or">or set up a new one: it takes the place of the match in progress.</p>
     </div>
     <div class="setup-row">
       <span class="setup-pair"><label for="seat-count">${escapeHtml(capital(game.noun))}</label>
@@ -334,15 +342,22 @@ export function createSetup(dialog, game) {
     $("start-seat").value = setup.startSeat === null || setup.startSeat === undefined ? "random" : String(setup.startSeat);
   }
 
-  /** Open the dialog; `finished` (a sentence) offers a finished match's rematch and result. */
-  function show({ finished = "", canCancel = false, error = "" } = {}) {
+  /** Open the dialog; `finished` (a sentence) offers a finished match's rematch and result,
+      `running` (a sentence) a match in progress to continue instead of starting a new one. */
+  function show({ finished = "", running = "", canCancel = false, error = "" } = {}) {
     $("finished").hidden = !finished;
     $("finished-text").textContent = finished;
+    $("running").hidden = !running || Boolean(finished);
+    $("running-text").textContent = running;
+    // On the match's own page the match is still there: Cancel keeps it, no button needed.
+    $("running-buttons").hidden = canCancel;
+    $("running-or").textContent = canCancel ? "A new match takes its place; Cancel keeps playing it."
+      : "or set up a new one: it takes the place of the match in progress.";
     $("setup-cancel").hidden = !canCancel;
     setError(error);
     dialog.oncancel = canCancel ? null : (event) => event.preventDefault();
     if (!dialog.open) dialog.showModal();
-    (finished ? $("rematch-last") : $("seat-count")).focus();
+    (finished ? $("rematch-last") : running && !canCancel ? $("continue-running") : $("seat-count")).focus();
   }
 
   function hide() {
@@ -367,6 +382,7 @@ export function createSetup(dialog, game) {
   $("setup-cancel").addEventListener("click", hide);
   $("rematch-last").addEventListener("click", () => game.onRematch());
   $("see-result").addEventListener("click", () => game.onResult());
+  $("continue-running").addEventListener("click", () => game.onContinue?.());
   sync(null, false);
 
   return {

@@ -67,6 +67,14 @@ export function matchStore(game) {
   };
 }
 
+/** "You have a match in progress with Ann and Whiskers, saved in this browser." for a saved
+    match that is not over. */
+export function runningSentence(saved) {
+  const names = (saved?.setup?.seats || []).map((s) => s?.name).filter((n) => typeof n === "string" && n);
+  const who = names.length ? ` with ${nameList(names)}` : "";
+  return `You have a match in progress${who}, saved in this browser.`;
+}
+
 /** "Your last match is over: Ann won." for a finished saved match. */
 export function finishedSentence(saved) {
   const winners = Array.isArray(saved?.winners) ? saved.winners.filter((n) => typeof n === "string") : [];

@@ -205,6 +205,8 @@ def test_max_s_mouth_moves_by_arrow_keys_and_bites_with_enter(page: Page, server
         entry = spots.get(expected)
         expect(box).to_have_attribute("data-legal", "true" if entry else "false")
         sub = page.get_by_test_id("prompt-sub")
+        # a player counts rows and columns from 1 (the rules and the actions from 0)
+        expect(sub).to_contain_text(f"Row {expected[0] + 1}, column {expected[1] + 1}:")
         if entry:
             strength = page.evaluate(f"{PAGE}.snapshot.state.strength")
             expect(sub).to_contain_text(f"strength {strength} → {entry['strength']}")
@@ -229,6 +231,8 @@ def test_max_s_mouth_moves_by_arrow_keys_and_bites_with_enter(page: Page, server
     )
     assert bites[-1]["action"] == {"type": "bite", "row": target["row"], "col": target["col"]}
     assert bites[-1]["events"][0]["strength"] == target["strength"]
+    where = f"at row {target['row'] + 1}, column {target['col'] + 1}: strength {target['strength']}"
+    expect(page.locator("#log")).to_contain_text(where)
     assert mouth is not None
     _assert_no_threshold(frames)
 
@@ -431,3 +435,54 @@ def test_a_spin_off_is_played_and_explained_on_the_winner_screen(page: Page, ser
     winner = ["Ann", "Pip"][page.evaluate(f"{PAGE}.snapshot.state.winner")]
     assert text.endswith(f"{winner} has the lowest value, and nobody else has it.")
     screenshot(page, "dontcutthecheese-spin-off-winner-1280")
+
+
+SAVED = """() => {
+  const saved = JSON.parse(localStorage.getItem("mousehole.dontcutthecheese.match") || "null");
+  return saved && saved.record;
+}"""
+
+
+def test_a_same_device_match_is_set_again_whole_from_the_record_the_page_saved(
+    page: Page, server: str
+) -> None:
+    # The page keeps a snapped paper's threshold (its snap showed it to everyone) in its saved
+    # record, and the server draws the one on the trap again: the room is set again from that
+    # record, as when the server has forgotten the match (docs/local-play.md).
+    _open(page, server, WIDE)
+    _start(page, ["human", "human"])
+    deadline = time.monotonic() + 180
+    while True:
+        assert time.monotonic() < deadline, "no second paper"
+        record = page.evaluate(SAVED)
+        thresholds = [m["action"] for m in record["moves"] if m["action"]["type"] == "threshold"]
+        if len(thresholds) >= 2 and _ready(page) in ("spin", "bite"):
+            break
+        ready = _ready(page)
+        assert ready != "over", "the match ended on its first paper"
+        if ready is None:
+            time.sleep(0.05)
+        elif ready == "pass":
+            page.get_by_test_id("pass-ready").click()
+        else:
+            before = _version(page)
+            if ready == "spin":
+                page.get_by_test_id("spin").click()
+            else:
+                _bite_by_keys(page, _quickest_bite(page))
+            _wait_after(page, before)
+    snapped = thresholds[:-1]
+    assert all(isinstance(t.get("value"), int) for t in snapped), thresholds
+    assert thresholds[-1].get("value") is None  # the paper on the trap keeps its secret
+    saved = page.evaluate(
+        """() => JSON.parse(localStorage.getItem("mousehole.dontcutthecheese.match"))"""
+    )
+    body = {
+        "game": "dontcutthecheese",
+        "options": record["options"],
+        "seats": saved["setup"]["seats"],
+        "record": record,
+    }
+    again = post_json(f"{server}/api/rooms", body)
+    assert again["snapshot"]["version"] == len(record["moves"])
+    assert again["snapshot"]["state"]["paper"] == page.evaluate(f"{PAGE}.snapshot.state.paper")

@@ -65,3 +65,43 @@ def test_the_keyboard_cursor_is_thick_solid_and_rimmed_unlike_a_lit_square(
     assert frame["width"] >= 2 * lit["width"], f"the cursor's line is as thin as a lit one: {look}"
     assert frame["dash"] == "none" and lit["dash"] != "none", "a solid cursor, dashed choices"
     assert frame["stroke"] != lit["stroke"] and rim["stroke"] == "rgb(255, 255, 255)", look
+
+
+COORDS = """() => {
+  const svg = document.querySelector("#kitchen");
+  const box = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll(".mc-coord")].map((text) => {
+    const r = text.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    return {
+      word: text.textContent,
+      px: parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a,
+      // the box is the font's line box, a few px taller than the letters' ink
+      inside: r.left >= box.left - 4 && r.right <= box.right + 4
+        && r.top >= box.top - 4 && r.bottom <= box.bottom + 4,
+      onTop: top === text,
+      at: [r.left, r.top, r.right, r.bottom].map(Math.round),
+      kitchen: [box.left, box.top, box.right, box.bottom].map(Math.round),
+      hidden: getComputedStyle(text).visibility === "hidden"
+        || text.classList.contains("illegible"),
+    };
+  });
+}"""
+
+
+def test_every_column_letter_and_row_number_the_words_use_is_drawn_and_uncovered(
+    new_page: NewPage, server: str
+) -> None:
+    # The prompts and the log name squares "B1" and "J10" (kitchen.js's squareName): every
+    # letter A to J and number 1 to 10 is drawn, inside the kitchen's picture, at 11 px or
+    # more, with nothing (a nest's name plate, a piece) over it.
+    page = new_page(width=1280, height=800)
+    _turn(page, server)
+    coords = page.evaluate(COORDS)
+    words = sorted(c["word"] for c in coords)
+    assert words == sorted([*"ABCDEFGHIJ", *map(str, range(1, 11))]), words
+    for c in coords:
+        assert c["inside"] and c["onTop"] and not c["hidden"], repr(c)
+        assert c["px"] >= 11, c

@@ -192,6 +192,28 @@ def test_a_solo_match_against_computers_is_played_by_keyboard_to_the_result(
     assert any(f.get("type") == "update" for f in frames)
 
 
+def _memory_holds_no_secret(page: Page) -> None:
+    """Behind the hand-over screen the page's memory (its view, snapshot, record and kept
+    messages, `window.mousechaosPage`) holds no seat's card and no mouse it peeked at."""
+    memory = page.evaluate(
+        f"""() => ({{view: {PAGE}.view, snapshot: {PAGE}.snapshot, record: {PAGE}.record,
+                    received: {PAGE}.received}})"""
+    )
+    for state in (memory["view"], memory["snapshot"]["state"]):
+        if state is None:
+            continue
+        assert state["you"] is None, state["you"]
+        for k, hand in enumerate(state["hands"]):
+            assert hand["colour"] is None or state["shown"][k], (k, hand)
+        for mouse in state["mice"]:
+            assert mouse["peeked"] is None, mouse
+            assert mouse["colour"] is None or mouse["revealed"], mouse
+    assert memory["snapshot"]["legal"] == []
+    cards = [m["action"] for m in memory["record"]["moves"] if m["action"]["type"] == "card"]
+    assert all(c["colour"] is None for c in cards), cards
+    assert memory["received"] == []
+
+
 def test_two_humans_on_one_device_never_see_each_others_knowledge(page: Page, server: str) -> None:
     frames = _frames(page)
     _open(page, server, WIDE)
@@ -207,6 +229,7 @@ def test_two_humans_on_one_device_never_see_each_others_knowledge(page: Page, se
             expect(page.locator("#pieces .mc-peek-mark")).to_have_count(0)
             for region in ("#status", "#cursor-label"):
                 assert "peeked" not in page.locator(region).inner_text()
+            _memory_holds_no_secret(page)
             if handovers == 1:
                 screenshot(page, "mousechaos-handover-1280")
             page.get_by_test_id("pass-ready").click()

@@ -16,6 +16,7 @@ import { createSetup } from "/static/shared/setup.js";
 import { seatHelpers } from "./seats.js";
 import { installRooms } from "./rooms.js";
 import { installPage } from "./page.js";
+import { rebuildLog } from "./history.js";
 
 /** Codes the page needs not tell: a race it lost (the next snapshot says what happened). */
 const QUIET_ERRORS = ["stale_version", "not_computer_turn", "not_your_turn", "game_over"];
@@ -37,7 +38,7 @@ const $ = (id) => document.getElementById(id);
 export function createMatch(game) {
   const { view, log, announce } = game;
   const state = Object.assign(game.model, {
-    snapshot: null, record: null, setup: null, room: null, token: null, online: null,
+    snapshot: null, record: null, setup: null, room: null, token: null, online: null, held: null, fresh: false,
     socket: null, animating: false, busy: false, blocked: false, connected: false,
     lostOnce: false, fast: false, reduced: false, factor: 1, lastHuman: null, queue: [],
     shownVersion: -1, generation: 0, advanceTimer: null, finishedFor: null, received: [], passing: false,
@@ -141,6 +142,7 @@ export function createMatch(game) {
       log.addLine("Reconnected.", { kind: "info" });
     }
     if (was && !state.connected) state.lostOnce = true;
+    if (!was && state.connected && state.online) state.fresh = true; // its first snapshot rebuilds the log
     view.render();
   }
 
@@ -160,15 +162,25 @@ export function createMatch(game) {
   }
 
   function onSnapshot(snap) {
+    if (state.held) {
+      state.held.push([onSnapshot, snap]); // the log is being written again: this comes after it
+      return;
+    }
     remember(snap);
     const previous = state.snapshot;
     state.snapshot = snap;
-    if (!previous && snap.to_act !== null && snap.to_act !== undefined && snap.started !== false) {
-      log.addLine(`Welcome back: ${seats.seatName(snap.to_act)}'s turn.`, match.turnLine(snap.to_act));
+    const rebuild = state.fresh && state.online && snap.started !== false && snap.version > 0;
+    state.fresh = false;
+    if (!previous && !rebuild && snap.to_act !== null && snap.to_act !== undefined && snap.started !== false) {
+      welcome(snap);
     }
     if (snap.record) state.record = snap.record;
     state.busy = false;
     roomChanged(previous, snap);
+    if (rebuild) {
+      retell();
+      return;
+    }
     if (!state.animating) {
       match.show();
       match.save();
@@ -176,11 +188,46 @@ export function createMatch(game) {
     }
   }
 
+  function welcome(snap) {
+    if (snap.to_act === null || snap.to_act === undefined || match.isOver(snap)) return;
+    log.addLine(`Welcome back: ${seats.seatName(snap.to_act)}'s turn.`, match.turnLine(snap.to_act));
+  }
+
+  /**
+   * An online room's first snapshot on a (re)connection: "What happened" is written again from
+   * the room's moves so far (history.js), so a reload or a dropped socket loses no line. What
+   * arrives meanwhile is held, then handled in order; the moves the log told are not told again.
+   */
+  async function retell() {
+    const generation = state.generation;
+    state.held = [];
+    clearTimeout(state.advanceTimer);
+    if (state.animating) view.skip();
+    while (state.animating) await new Promise((resolve) => setTimeout(resolve, 20));
+    const told = await rebuildLog(match, state.online.code, state.online.token,
+      state.online.token ? `Online room ${state.online.code}.` : `Watching online room ${state.online.code}.`);
+    const held = state.held;
+    state.held = null;
+    if (generation !== state.generation) return;
+    match.show();
+    if (told !== null) state.shownVersion = Math.max(state.shownVersion, told);
+    welcome(state.snapshot);
+    match.save();
+    settle();
+    for (const [handle, message] of held) handle(message);
+  }
+
   function onUpdate(update) {
+    if (state.held) {
+      state.held.push([onUpdate, update]);
+      return;
+    }
     remember(update);
     const previous = state.snapshot;
     state.snapshot = update.snapshot;
     state.record = applyUpdateToRecord(state.record, update);
+    // An outcome the record hid until now, which these moves showed (a snapped paper's threshold)
+    if (state.record && view.learn) state.record = view.learn(state.record, update.moves || []);
     if (state.record && state.record.moves.length !== update.snapshot.version) {
       state.socket?.send({ type: "sync" }); // a gap in our copy of the record: ask for a full snapshot
     }
@@ -305,6 +352,7 @@ export function createMatch(game) {
     if (state.passing) return false; // the hand-over screen is up
     const generation = state.generation;
     state.blocked = true;
+    conceal();
     view.render();
     if (state.lastHuman !== seat && view.handOver) {
       state.passing = true;
@@ -316,6 +364,18 @@ export function createMatch(game) {
     // A reload or a reconnect asks again: the server does not store who has the screen.
     state.socket?.send({ type: "screen", seat });
     return false;
+  }
+
+  /**
+   * Behind the hand-over screen the page's memory holds no seat's secrets either: the view
+   * drops what the last seat saw (`view.conceal(snapshot)` answers the snapshot without them),
+   * the record keeps its public moves, and the messages kept for the debugging peek go. The
+   * next seat's own snapshot brings its view back.
+   */
+  function conceal() {
+    state.received = [];
+    if (state.record && view.publicRecord) state.record = view.publicRecord(state.record);
+    if (state.snapshot && view.conceal) state.snapshot = view.conceal(state.snapshot);
   }
 
   /** Ask the server to play `action` for the seat to act (one of this page's). */
@@ -354,6 +414,7 @@ export function createMatch(game) {
     onStart: (setup) => match.start(setup),
     onRematch: () => match.rematchSaved(),
     onResult: () => match.continueMatch(),
+    onContinue: () => match.continueMatch(),
   });
   installPage(match);
   if (!canSave()) $("saving-off").hidden = false;

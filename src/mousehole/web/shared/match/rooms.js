@@ -6,7 +6,7 @@
 import {
   createOnlineRoom, createRoom, forgetSeat, isCode, loadSeat, normalizeCode, saveName, saveSeat,
 } from "/static/shared/net.js";
-import { finishedSentence } from "/static/shared/store.js";
+import { finishedSentence, runningSentence } from "/static/shared/store.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -148,7 +148,12 @@ export function installRooms(match) {
   /** The header's New match: the form, filled with this match's seats (cancel goes back). */
   match.newMatch = () => {
     match.setupDialog.fill(state.online ? null : state.setup);
-    match.setupDialog.show({ canCancel: Boolean(state.snapshot) });
+    // A local match not over yet: the form says a new one takes its place (Cancel keeps it).
+    const running = !state.online && state.snapshot && !(state.snapshot.winners || []).length;
+    match.setupDialog.show({
+      canCancel: Boolean(state.snapshot),
+      running: running ? "This match is in progress, saved in this browser." : "",
+    });
   };
 
   /** The server no longer knows the local room (it restarted): set it again from the record. */
@@ -240,9 +245,11 @@ export function installRooms(match) {
     const params = new URLSearchParams(window.location.search);
     const roomParam = params.get("room");
     const saved = store.loadMatch();
-    // The home page's links for a finished match: ?saved=rematch or ?saved=result.
+    // The home page's links for a finished match: ?saved=rematch or ?saved=result; its "Play
+    // <game>": ?new=1, the new-match form even while a match is in progress.
     const savedParam = roomParam === null ? params.get("saved") : null;
-    if (savedParam !== null) history.replaceState(null, "", `/play/${game.name}`);
+    const fresh = roomParam === null && params.get("new") === "1";
+    if (savedParam !== null || fresh) history.replaceState(null, "", `/play/${game.name}`);
     if (roomParam !== null) {
       const code = normalizeCode(roomParam);
       if (isCode(code)) {
@@ -257,7 +264,12 @@ export function installRooms(match) {
       dialog.fill(saved.setup);
       dialog.show({ finished: finishedSentence(saved) });
       offerReplay($("rematch-last")?.parentElement, `/replay/${game.name}?saved=1`);
-    } else if (saved) {
+    } else if (saved && fresh && !saved.finished) {
+      // A new match asked for while one is in progress: the form, which offers the running
+      // match too, and says a new one takes its place (the browser keeps one match a game).
+      dialog.fill(saved.setup);
+      dialog.show({ running: runningSentence(saved) });
+    } else if (saved && !fresh) {
       match.continueMatch(); // a reload goes straight back to the match
     } else {
       dialog.show();

@@ -39,7 +39,7 @@ export function viewName(data, viewer) {
  * Build the bar in `root` over `player` (player.js). `actions`: `openFile(file)` (a chosen or
  * dropped file), `chooseView(viewer)`; `announce(text)` speaks. Returns {update(), message()}.
  */
-export function createBar(root, player, { openFile, chooseView, announce }) {
+export function createBar(root, player, { openFile, chooseView, announce, share }) {
   root.innerHTML = `
     <div class="replay-controls" data-testid="replay-controls" hidden>
       <div class="replay-buttons" role="group" aria-label="Replay controls">
@@ -78,6 +78,11 @@ export function createBar(root, player, { openFile, chooseView, announce }) {
         <button type="button" class="btn btn-small" id="replay-open" data-testid="replay-open">Open a record file</button>
         <input type="file" id="replay-file" data-testid="replay-file" accept=".json,application/json" hidden>
         <span class="replay-drop-hint">or drop one here</span>
+        <button type="button" class="btn btn-small" id="replay-share" data-testid="replay-share" hidden>Share link</button>
+      </p>
+      <p class="replay-share" id="replay-share-box" hidden>
+        <label for="replay-share-link">Link to this replay (the public view: anyone with it can watch)</label>
+        <input type="text" readonly id="replay-share-link" data-testid="replay-share-link">
       </p>
     </div>
     <p class="replay-message" id="replay-message" data-testid="replay-message" role="alert"></p>`;
@@ -104,6 +109,24 @@ export function createBar(root, player, { openFile, chooseView, announce }) {
     if ($("replay-moves-box").open) list.querySelector("[aria-current]")?.scrollIntoView({ block: "center" });
   });
   $("replay-open").addEventListener("click", () => $("replay-file").click());
+  $("replay-share").addEventListener("click", async () => {
+    const link = await share();
+    if (!link) return;
+    const box = $("replay-share-link");
+    box.value = link;
+    $("replay-share-box").hidden = false;
+    box.focus();
+    box.select();
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(link);
+      copied = true;
+    } catch {
+      copied = false; // no clipboard here (an insecure address, a refusal): the link is selected
+    }
+    announce(copied ? "Share link copied. Anyone with it can watch the public view of this match."
+      : "Share link selected: copy it (Ctrl+C). Anyone with it can watch the public view of this match.");
+  });
   $("replay-file").addEventListener("change", (event) => {
     const file = event.target.files?.[0];
     event.target.value = "";
@@ -158,6 +181,8 @@ export function createBar(root, player, { openFile, chooseView, announce }) {
   function update() {
     const data = player.data;
     controls.hidden = !data;
+    // A finished match's public view can be shared (its record goes in the link).
+    $("replay-share").hidden = !data || !data.viewers?.includes(null) || !data.steps?.at(-1)?.winners;
     $("replay-moves-box").hidden = !data;
     $("replay-open").classList.toggle("btn-big", !data);
     $("replay-open").classList.toggle("btn-small", Boolean(data));

@@ -6,8 +6,9 @@
 
 import { createBar, promptAt, viewName } from "./bar.js";
 import { createPlayer } from "./player.js";
+import { publicRecord, shareLink, sharedRecord } from "./share.js";
 import {
-  ReplayRefused, fileReplay, readRecordFile, roomReplay, savedFinished, savedRecord,
+  ReplayRefused, fileReplay, readRecordFile, roomReplay, savedFinished, savedRecord, tokenFor,
 } from "./source.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,9 +20,16 @@ export function startReplay(match) {
   const name = game.name;
   let source = null; // how to ask again for another view: (view) => Promise<replay>
   let how = ""; // what is replayed, for the log's first line ("the match", a file's name)
+  let roomCode = null; // the room replayed, when it is one (its share link asks for its public record)
+  let shared = null; // the record a file or a shared link gave
 
   // The game's prompt says where the replay is, never a live match's words (docs/replays.md).
-  state.replayPrompt = { main: "Choose a match to replay.", sub: "Open its record file, or drop it on this page." };
+  // Until a replay is loaded the prompt says so, and how to get one.
+  const NOTHING = {
+    main: "No replay loaded yet.",
+    sub: "Open a record file, or “Watch the replay” after a match.",
+  };
+  state.replayPrompt = NOTHING;
   const player = createPlayer(match, {
     onChange: () => {
       if (player.data) state.replayPrompt = promptAt(player.data, player.step);
@@ -34,7 +42,7 @@ export function startReplay(match) {
     },
   });
   const barElement = $("replay-bar");
-  const bar = createBar(barElement, player, { openFile, chooseView, announce });
+  const bar = createBar(barElement, player, { openFile, chooseView, announce, share });
   // The game's page lays itself out in the screen's height less the bar's (--view-height,
   // shared/page.css), so the bar never makes the page scroll.
   new ResizeObserver(() => {
@@ -88,6 +96,8 @@ export function startReplay(match) {
 
   async function openRoom(code) {
     source = (view) => roomReplay(name, code, view);
+    roomCode = code;
+    shared = null;
     try {
       begin(await source(undefined), 0, "the match");
       history.replaceState(null, "", `/replay/${name}?room=${encodeURIComponent(code)}`);
@@ -109,6 +119,8 @@ export function startReplay(match) {
       return;
     }
     source = (view) => fileReplay(record, view);
+    roomCode = null;
+    shared = null;
     try {
       begin(await source(undefined), 0, "your last match");
       if (note) bar.message(note);
@@ -122,10 +134,42 @@ export function startReplay(match) {
     try {
       const record = await readRecordFile(file);
       source = (view) => fileReplay(record, view);
+      roomCode = null;
+      shared = record;
       begin(await source(undefined), 0, file.name);
       history.replaceState(null, "", `/replay/${name}`);
     } catch (error) {
       refused(error, file?.name || "That file");
+    }
+  }
+
+  /** The share link of the match replayed: its public record (asked for when another view is
+      shown), with the seats' names as a record file carries them. */
+  async function share() {
+    const data = player.data;
+    if (!data || !source) return null;
+    try {
+      // A room's public record comes from the server (its seed exact); a file's or a shared
+      // link's is the one the page sent.
+      const record = shared ?? (roomCode ? await publicRecord(roomCode, tokenFor(name, roomCode)) : (await source(null)).record);
+      const players = data.seats.map((s) => (s.kind === "computer" ? `${s.name}, ${s.level ? `${s.level} ` : ""}computer` : s.name));
+      return await shareLink(name, { ...record, players });
+    } catch (error) {
+      refused(error, "The share link");
+      return null;
+    }
+  }
+
+  /** A shared link's match: the record its address carries, as a file. */
+  async function openShared() {
+    try {
+      const record = await sharedRecord();
+      source = (view) => fileReplay(record, view);
+      roomCode = null;
+      shared = record;
+      begin(await source(undefined), 0, "a shared match");
+    } catch (error) {
+      refused(error, "The shared match");
     }
   }
 
@@ -156,7 +200,9 @@ export function startReplay(match) {
 
   const params = new URLSearchParams(window.location.search);
   const room = params.get("room");
-  if (room) {
+  if (window.location.hash.includes("record=")) {
+    openShared();
+  } else if (room) {
     openRoom(room.trim());
   } else if (params.get("saved") !== null) {
     const saved = savedFinished(name);
@@ -164,6 +210,7 @@ export function startReplay(match) {
     else bar.message("This browser has no finished match saved: open a record file instead.");
   } else {
     bar.update();
-    announce("Open a record file to replay it, or drop one on the page.");
+    announce("No replay loaded yet. Open a record file to replay it, or drop one on the page.");
   }
+  game.view.render(); // the prompt's words, until a replay is shown
 }

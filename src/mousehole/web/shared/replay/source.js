@@ -5,6 +5,7 @@
 
 import { loadSeat } from "/static/shared/net.js";
 import { matchStore } from "/static/shared/store.js";
+import { exactJson, parseExact } from "./share.js";
 
 /** The largest record file sent (the server's own limit, MAX_RECORD_BYTES). */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -24,7 +25,7 @@ async function post(url, body) {
     response = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
+      body: exactJson(body), // a shared link's seed, kept as its digits, goes as the number
     });
   } catch {
     throw new ReplayRefused("network", "the server could not be reached: check the connection and try again", 0);
@@ -84,7 +85,7 @@ export async function readRecordFile(file) {
   }
   const text = await file.text();
   try {
-    return JSON.parse(text);
+    return parseExact(text); // its seed exact: it decides the outcomes the file hides
   } catch (error) {
     throw new Error(`${file.name} is not a record file: it is not JSON (${error.message})`);
   }
