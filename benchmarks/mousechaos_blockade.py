@@ -13,8 +13,9 @@ are), so it needs no colours at all.
 Before the cap became a ranking (docs/games/mousechaos.md, "The end") this turned a certain
 loss into a shared win. The target (issue 25): against the hard level it reaches the 300-round
 cap in at most 5% of games, and loses when it does. Prints one Markdown row per level: games,
-the cap rate with its 95% Wilson interval, the level's wins, the blockader's wins, and the
-blockader's results at the cap (docs/benchmarks.md has the numbers).
+the cap rate with its 95% Wilson interval, the level's wins, the blockader's wins, the
+blockader's results at the cap, and the level's decision times on CPU time (its real choices:
+more than one legal action) in these games (docs/benchmarks.md has the numbers).
 """
 
 from __future__ import annotations
@@ -138,12 +139,31 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def play(level: str, seed: int, blockader_seat: int) -> tuple[State, float]:
-    """Play one 2-seat game of the blockader against `level`; return its end and seconds."""
+class Timed:
+    """A player whose real choices (more than one legal action) are timed on CPU time."""
+
+    def __init__(self, player: Any, cpu: list[float]):
+        self.player = player
+        self.cpu = cpu
+
+    def choose(self, state: State) -> Action:
+        start = time.thread_time()
+        action: Action = self.player.choose(state)
+        if len(state.legal_actions()) > 1:
+            self.cpu.append(time.thread_time() - start)
+        return action
+
+
+def play(
+    level: str, seed: int, blockader_seat: int, cpu: list[float] | None = None
+) -> tuple[State, float]:
+    """Play one 2-seat game of the blockader against `level`; return its end and seconds
+    (the level's decision times, CPU seconds, are added to `cpu` when given)."""
     game = MouseChaosGame(seats=2)
+    bot = make_bot("mousechaos", level, seed)
     players = {
         blockader_seat: Blockader(seed),
-        1 - blockader_seat: make_bot("mousechaos", level, seed),
+        1 - blockader_seat: bot if cpu is None else Timed(bot, cpu),
     }
     start = time.perf_counter()
     final = Match(game, seed=seed).play_out(players)
@@ -155,13 +175,14 @@ def measure(level: str, games: int, seconds: float = 0.0, first: int = 0) -> dic
     `seconds` have passed (checked only after an even number of games, never on results)."""
     caps = capped_losses = level_wins = blockader_wins = 0
     rounds: list[int] = []
+    cpu: list[float] = []
     played = 0
     start = time.perf_counter()
     for index in range(first, first + games):
         if seconds and played % 2 == 0 and played and time.perf_counter() - start > seconds:
             break
         seat = index % 2
-        final, _ = play(level, index, seat)
+        final, _ = play(level, index, seat, cpu)
         played += 1
         state: Any = final
         rounds.append(state.round)
@@ -184,6 +205,10 @@ def measure(level: str, games: int, seconds: float = 0.0, first: int = 0) -> dic
         "blockader_wins": blockader_wins,
         "capped_losses": capped_losses,
         "median_rounds": rounds[len(rounds) // 2] if rounds else 0,
+        "decisions": len(cpu),
+        "cpu_p50_ms": sorted(cpu)[len(cpu) // 2] * 1e3 if cpu else 0.0,
+        "cpu_p99_ms": sorted(cpu)[min(len(cpu) - 1, int(len(cpu) * 0.99))] * 1e3 if cpu else 0.0,
+        "cpu_max_ms": max(cpu) * 1e3 if cpu else 0.0,
         "seconds": time.perf_counter() - start,
     }
 
@@ -197,15 +222,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(
         "| level | games | reach the cap | 95% interval | level wins | blockader wins"
-        " | blockader loses at the cap | median rounds | time |"
+        " | blockader loses at the cap | median rounds | level's decisions"
+        " | CPU p50 / p99 / max ms | time |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for level in args.level or ["hard"]:
         r = measure(level, args.games, args.seconds, args.first)
         print(
             f"| {level} | {r['games']} | {r['caps']} ({r['cap_rate']:.1%}) |"
             f" {r['low']:.1%} – {r['high']:.1%} | {r['level_wins']} | {r['blockader_wins']} |"
-            f" {r['capped_losses']} of {r['caps']} | {r['median_rounds']} | {r['seconds']:.0f} s |",
+            f" {r['capped_losses']} of {r['caps']} | {r['median_rounds']} | {r['decisions']} |"
+            f" {r['cpu_p50_ms']:.1f} / {r['cpu_p99_ms']:.1f} / {r['cpu_max_ms']:.1f} |"
+            f" {r['seconds']:.0f} s |",
             flush=True,
         )
     return 0
