@@ -206,6 +206,7 @@ def render(results: dict[str, Any], command: str) -> str:
     online = _online_section(results.get("online")) + cluster.section(results.get("cluster"))
     if results.get("carried") and not results.get("online"):
         online = results["carried"]
+    hand = results.get("blockade") or ""
     return f"""# Benchmarks
 
 Written by `{command}` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC at commit `{_commit()}`.
@@ -218,7 +219,7 @@ with no change to the benchmarks.
 
 {_engine_section(results["engines"], results["costs"])}
 {_bots_section(results["decisions"], results["tournaments"])}
-{results.get("expert") or ""}{_pages_section(results["pages"])}{online}
+{results.get("expert") or ""}{hand}{_pages_section(results["pages"])}{online}
 ## How to reproduce
 
 ```
@@ -243,14 +244,19 @@ REPRODUCE_HEADING = "\n## How to reproduce\n"
 EXPERT_HEADING = "## The expert level"
 
 
-def carried_expert(previous: str) -> str | None:
+BLOCKADE_HEADING = "## Mouse Chaos against a blockade"
+
+
+def carried_expert(previous: str, heading: str = EXPERT_HEADING) -> str | None:
     """Return the expert level's section of a previous docs/benchmarks.md as it stands (its
     searches of up to a second a decision make it a run of its own, `python -m
-    benchmarks.expert`, whose tables and notes are written into the section by hand)."""
-    start = previous.find(EXPERT_HEADING)
+    benchmarks.expert`, whose tables and notes are written into the section by hand), or the
+    section under another such `heading` (BLOCKADE_HEADING: `python -m
+    benchmarks.mousechaos_blockade`, whole 300-round games)."""
+    start = previous.find(heading)
     if start < 0:
         return None
-    end = previous.find("\n## ", start + len(EXPERT_HEADING))
+    end = previous.find("\n## ", start + len(heading))
     return previous[start : end + 1 if end >= 0 else len(previous)]
 
 
@@ -469,6 +475,7 @@ def main() -> int:
     if DOC.exists():
         previous = DOC.read_text(encoding="utf-8")
         results["expert"] = carried_expert(previous)
+        results["blockade"] = carried_expert(previous, BLOCKADE_HEADING)
         if not args.online:
             results["carried"] = carried_online(previous)
     command = "python -m benchmarks" + (" --quick" if args.quick else "")

@@ -262,6 +262,23 @@ def test_at_the_cap_a_phantom_ranked_first_means_every_seat_loses() -> None:
     assert state.winners() == [0]
 
 
+def test_the_simulator_counts_how_the_cap_ended() -> None:
+    counters: dict[str, int] = {}
+    game = game_for(3)
+    for state in (
+        capped(3, mice={4: (0, 1)}),  # seat 0 alone first
+        capped(3, mice={4: (0, 1), 7: (0, 8)}),  # seats 0 and 1 equal first
+        capped(3),  # every side one mouse home, four out: the phantom shares first place
+    ):
+        game.tally(state.events, counters)
+    assert counters == {
+        "end: cap": 3,
+        "cap: one first": 1,
+        "cap: shared first": 1,
+        "cap: the phantom first": 1,
+    }
+
+
 def test_a_capped_position_reads_back_and_a_wrong_ranking_is_refused() -> None:
     state = capped(2, mice={4: (0, 1)})
     data = state.to_json()
