@@ -1,6 +1,7 @@
 """Mouse Chaos's blockade: a scripted staller against a computer level, in 2-seat games.
 
     python -m benchmarks.mousechaos_blockade [--level hard] [--games 100] [--seconds 0]
+                                             [--first 0] [--each]
 
 The blockader never moves a mouse into a nest (so it never fills one of its own) and spends
 every step keeping the other seat's nest entries shut: a holder or a cat on an open entry, a
@@ -170,9 +171,12 @@ def play(
     return final, time.perf_counter() - start
 
 
-def measure(level: str, games: int, seconds: float = 0.0, first: int = 0) -> dict[str, Any]:
+def measure(
+    level: str, games: int, seconds: float = 0.0, first: int = 0, each: bool = False
+) -> dict[str, Any]:
     """Play `games` games (the blockader in seat 0 and seat 1 alternately), or fewer once
-    `seconds` have passed (checked only after an even number of games, never on results)."""
+    `seconds` have passed (checked only after an even number of games, never on results);
+    `each`: print a line per game as it ends (to stderr)."""
     caps = capped_losses = level_wins = blockader_wins = 0
     rounds: list[int] = []
     cpu: list[float] = []
@@ -182,11 +186,18 @@ def measure(level: str, games: int, seconds: float = 0.0, first: int = 0) -> dic
         if seconds and played % 2 == 0 and played and time.perf_counter() - start > seconds:
             break
         seat = index % 2
-        final, _ = play(level, index, seat, cpu)
+        final, took = play(level, index, seat, cpu)
         played += 1
         state: Any = final
         rounds.append(state.round)
         winners = final.winners()
+        if each:
+            print(
+                f"game {index}: blockader seat {seat}, {state.ending} after {state.round}"
+                f" rounds, winners {winners}, {took:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
         level_wins += winners == [1 - seat]
         blockader_wins += seat in winners
         if state.ending == "cap":
@@ -219,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=0.0, help="stop after this long")
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--each", action="store_true", help="a line per game, on stderr")
     args = parser.parse_args(argv)
     print(
         "| level | games | reach the cap | 95% interval | level wins | blockader wins"
@@ -227,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for level in args.level or ["hard"]:
-        r = measure(level, args.games, args.seconds, args.first)
+        r = measure(level, args.games, args.seconds, args.first, args.each)
         print(
             f"| {level} | {r['games']} | {r['caps']} ({r['cap_rate']:.1%}) |"
             f" {r['low']:.1%} – {r['high']:.1%} | {r['level_wins']} | {r['blockader_wins']} |"
