@@ -38,8 +38,6 @@ RIVAL: Final = 0.6
 OPEN: Final = (0.0, 0.6, 0.85, 1.0, 1.1)
 """What a nest of mine with 0..4 entries open is worth: the first open entry matters most (a
 blockade shuts them all; one open lets a mouse in)."""
-HOME: Final = 1.5
-"""What a mouse of mine sent home by a reveal (from a rival's nest to mine) is worth."""
 HOLD: Final = 0.1
 """What a chair holding an entry of mine open is worth (and a cat sitting on such a chair,
 which keeps anyone from turning it)."""
@@ -494,26 +492,13 @@ def _fills_nest(position: Position, to: int) -> bool:
 
 def _outcome(world: Any, values: Values) -> float:
     """Return what a sampled world is worth to the seat after the reveal plays out (each
-    revealer turning its mice in order): +10 a win, -10 any other end, else HOME for each
-    mouse of the seat's colours that came home (a wrong mouse sent from a rival's nest to
-    mine; the move's own worth is scored apart)."""
-    before = _home(world, values.seat)
+    revealer turning its mice in order): +10 a win, -10 any other end, else 0 (the move's
+    own worth is scored apart)."""
     while world.phase == "reveal":
         world = world.apply(world.legal_actions()[0])
     if world.phase == "over":
         return 10.0 if world.winners() == [values.seat] else -10.0
-    return HOME * (_home(world, values.seat) - before)
-
-
-def _home(world: Any, seat: int) -> int:
-    """Return how many mice of `seat`'s colours lie in its nests in a sampled world."""
-    slots = [k for k in range(4) if slot_owner(world.n, k) == seat]
-    colours = {world.cards[k] for k in slots}
-    return sum(
-        1
-        for m, at in enumerate(world.mice)
-        if at != TABLE and NEST_OF[at] in slots and world.colours[m] in colours
-    )
+    return 0.0
 
 
 BOTS: Final[dict[str, Callable[[int | None], Player]]] = {
