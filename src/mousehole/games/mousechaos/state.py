@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import CHANCE, JSON, TERMINAL, Action, IllegalActionError, State
 from . import actions as A
-from . import legal, nests
+from . import legal, nests, standings
 from . import moves as M
 from .board import (
     CHAIR_START,
@@ -210,7 +210,7 @@ class MouseChaosState(State):
         if self.ending == WIN:
             return [self.winner]
         if self.ending == CAP:
-            return list(range(self.n))  # ruling: a draw, shared by every seat
+            return standings.cap_winners(self)  # ruling: the cap is a ranking
         return []  # ruling: the phantom won, so every seat lost
 
     def to_json(self) -> JSON:
@@ -380,7 +380,8 @@ class MouseChaosState(State):
         self.winner = winner
         self.reveal = -1
         self.revealer = -1
-        self._events = (*self._events, ("end", winner, ending, tuple(self.winners())))
+        ranked = standings.ranking(self) if ending == CAP else ()
+        self._events = (*self._events, ("end", winner, ending, tuple(self.winners()), ranked))
 
     def _peek(self, mouse: int) -> None:
         """The mover looks at a mouse's colour, privately (rulebook: keep it secret)."""
