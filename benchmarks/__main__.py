@@ -287,7 +287,8 @@ with no change to the benchmarks.
 {_engine_section(results["engines"], results["costs"])}{driver}
 {parallel.section(results["parallel"])}
 {_bots_section(results["decisions"], results["tournaments"])}
-{results.get("expert") or ""}{hand}{_pages_section(results["pages"])}{results.get("pace") or ""}{online}
+{results.get("expert") or ""}{hand}{_pages_section(results["pages"])}{results.get("pace") or ""}\
+{online}
 ## How to reproduce
 
 ```
@@ -313,15 +314,15 @@ REPRODUCE_HEADING = "\n## How to reproduce\n"
 EXPERT_HEADING = "## The expert level"
 
 
-BLOCKADE_HEADING = "## Mouse Chaos against a blockade"
+BLOCKADE_HEADING = "## Against a blockade"
 
 
 def carried_expert(previous: str, heading: str = EXPERT_HEADING) -> str | None:
     """Return the expert level's section of a previous docs/benchmarks.md as it stands (its
     searches of up to a second a decision make it a run of its own, `python -m
     benchmarks.expert`, whose tables and notes are written into the section by hand); or,
-    by `heading`, another section run on its own the same way (BLOCKADE_HEADING: `python -m
-    benchmarks.mousechaos_blockade`, whole 300-round games; PACE_HEADING: `python -m
+    by `heading`, another section run on its own the same way (BLOCKADE_HEADING: a game's scripted
+    staller, whole games, run from its tests' folder; PACE_HEADING: `python -m
     benchmarks.pace`, phone pages in Chromium)."""
     start = previous.find(heading)
     if start < 0:

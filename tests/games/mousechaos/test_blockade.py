@@ -1,7 +1,7 @@
 """The computer players clear a blockade (issue 25): a rival that only keeps a player's nest
 entries shut with chairs, cats and holders. Moving the cat off a chair and then that chair in
 the same turn is legal (rulebook: only a chair without a cat moves, and the chair step comes
-after the cat's); normal and hard do it. `benchmarks/mousechaos_blockade.py` measures hard
+after the cat's); normal and hard do it. `tests/games/mousechaos/blockade.py` measures hard
 against a scripted blockader over whole games."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ public facts alone (where the pieces are, whose turn, the number drawn).
   samples: who each mouse belongs to (its own colours, a rival's, the phantom's), what a reveal
   would do, and the rest of its turn (the best mouse or cat move after each holder move, the
   numbers a holder may show). Measured by benchmarks/levels.py and, against a blockade,
-  benchmarks/mousechaos_blockade.py.
+  tests/games/mousechaos/blockade.py.
 """
 
 from __future__ import annotations

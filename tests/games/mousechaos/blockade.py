@@ -1,6 +1,6 @@
 """Mouse Chaos's blockade: a scripted staller against a computer level, in 2-seat games.
 
-    python -m benchmarks.mousechaos_blockade [--level hard] [--games 100] [--seconds 0]
+    python -m tests.games.mousechaos.blockade [--level hard] [--games 100] [--seconds 0]
                                              [--first 0] [--each]
 
 The blockader never moves a mouse into a nest (so it never fills one of its own) and spends
@@ -225,7 +225,7 @@ def measure(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.mousechaos_blockade")
+    parser = argparse.ArgumentParser(prog="python -m tests.games.mousechaos.blockade")
     parser.add_argument("--level", action="append", help="repeat for several; default: hard")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=0.0, help="stop after this long")
