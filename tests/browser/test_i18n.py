@@ -10,6 +10,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from mousehole.games import MANIFESTS
+
 from .conftest import screenshot, watch_errors
 
 SIZES = [(1280, 800), (390, 844)]
@@ -93,3 +95,30 @@ def test_the_switch_changes_the_language_and_it_is_remembered(
     page.wait_for_url(f"{server}/join/K7QM4X")
     expect(page.locator("#join-heading")).to_contain_text("Join room")
     assert not errors, errors
+
+
+COVERED = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const sw = box(document.querySelector('.play-head > .lang-switch'));
+  return [...document.querySelectorAll('.play-head a, .play-head button')]
+    .filter((e) => !e.closest('.lang-switch') && e.checkVisibility())
+    .filter((e) => {
+      const r = box(e);
+      return r.left < sw.right && sw.left < r.right && r.top < sw.bottom && sw.top < r.bottom;
+    })
+    .map((e) => e.dataset.testid || e.textContent.trim());
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", [m.name for m in MANIFESTS if m.page is not None])
+def test_the_match_headers_language_switch_covers_no_control(
+    browser: Browser, contexts: list[BrowserContext], server: str, game: str, size: tuple[int, int]
+) -> None:
+    """The switch floats in the match page's header: the header's links and buttons (three on
+    some pages, which wrap on a phone) keep clear of it, in English and in German."""
+    for locale in ("en-GB", "de-DE"):
+        page, _ = open_page(browser, contexts, locale, *size)
+        page.goto(f"{server}/play/{game}")
+        expect(page.locator(".play-head > .lang-switch")).to_be_visible()
+        assert page.evaluate(COVERED) == [], (game, locale, size)
