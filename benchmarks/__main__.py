@@ -273,6 +273,7 @@ def render(results: dict[str, Any], command: str) -> str:
     if results.get("carried") and not results.get("online"):
         online = results["carried"]
     driver = _driver_section(results["sampled"], results["bare"])
+    hand = results.get("blockade") or ""
     return f"""# Benchmarks
 
 Written by `{command}` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC at commit `{_commit()}`.
@@ -286,7 +287,8 @@ with no change to the benchmarks.
 {_engine_section(results["engines"], results["costs"])}{driver}
 {parallel.section(results["parallel"])}
 {_bots_section(results["decisions"], results["tournaments"])}
-{results.get("expert") or ""}{_pages_section(results["pages"])}{results.get("pace") or ""}{online}
+{results.get("expert") or ""}{hand}{_pages_section(results["pages"])}{results.get("pace") or ""}\
+{online}
 ## How to reproduce
 
 ```
@@ -312,11 +314,16 @@ REPRODUCE_HEADING = "\n## How to reproduce\n"
 EXPERT_HEADING = "## The expert level"
 
 
+BLOCKADE_HEADING = "## Against a blockade"
+
+
 def carried_expert(previous: str, heading: str = EXPERT_HEADING) -> str | None:
     """Return the expert level's section of a previous docs/benchmarks.md as it stands (its
     searches of up to a second a decision make it a run of its own, `python -m
     benchmarks.expert`, whose tables and notes are written into the section by hand); or,
-    by `heading`, another section run on its own the same way."""
+    by `heading`, another section run on its own the same way (BLOCKADE_HEADING: a game's scripted
+    staller, whole games, run from its tests' folder; PACE_HEADING: `python -m
+    benchmarks.pace`, phone pages in Chromium)."""
     start = previous.find(heading)
     if start < 0:
         return None
@@ -546,6 +553,7 @@ def main() -> int:
         results["expert"] = carried_expert(previous)
         pace = carried_expert(previous, PACE_HEADING)
         results["pace"] = f"\n{pace.rstrip()}\n" if pace else None
+        results["blockade"] = carried_expert(previous, BLOCKADE_HEADING)
         if not args.online:
             results["carried"] = carried_online(previous)
     command = "python -m benchmarks" + (" --quick" if args.quick else "")

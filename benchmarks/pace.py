@@ -15,6 +15,7 @@ through the others' turns, for every game.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import statistics
 import sys
@@ -24,12 +25,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
+from tests.browser.phone import PaceDriver
+
+from mousehole.games import MANIFESTS, REGISTRY
 
 from . import shield
 from .web import CHROMIUM, FLAGS, _serve
 
-SEATS = {"mousetrap": 4, "ausdiemaus": 4, "dontcutthecheese": 4, "mousechaos": 4}
-"""The usual seat count of each game: four at the table (docs/web.md, "Pace")."""
+USUAL_SEATS = 4
+"""The usual seat count: four at the table (docs/web.md, "Pace"), or the game's most seats."""
+
+
+def _driver(name: str) -> PaceDriver | None:
+    """The game's pace driver (tests/games/<name>/browser/pages.py), None without one."""
+    try:
+        pages = importlib.import_module(f"tests.games.{name}.browser.pages")
+    except ModuleNotFoundError:
+        return None
+    driver = getattr(pages, "PACE", None)
+    return driver if isinstance(driver, PaceDriver) else None
+
+
+DRIVERS = {m.name: d for m in MANIFESTS if m.page is not None and (d := _driver(m.name))}
+"""Every game with a match page and a pace driver, by name."""
+SEATS = {name: min(USUAL_SEATS, REGISTRY[name].max_seats) for name in DRIVERS}
+"""The seat count each game is measured at."""
 
 TARGET = 4.0
 """Seconds: the most the median wait through the others' turns may be."""
@@ -52,22 +72,6 @@ WebSocket.prototype.send = function (data) {
 """An init script: the page time of every `act` message the page sends (a decision), and of
 the first message after the last one (its answer)."""
 
-_Q = 'document.querySelector("[data-testid={}]")'
-
-
-def _on(testid: str) -> str:
-    q = _Q.format(testid)
-    return f"({q} && !{q}.disabled && !{q}.hidden && {q}.checkVisibility())"
-
-
-READY = {
-    "mousetrap": f"{_on('roll')} || {_on('end-turn')} || {_Q.format('split-dialog')}.open",
-    "ausdiemaus": _on("turn-over"),
-    "dontcutthecheese": f"{_on('spin')} || {_on('bite')}",
-    "mousechaos": "!p.blocked && (snap.legal || []).length > 0 && snap.to_act === 0",
-}
-"""When the player may decide (besides: the page is idle and shows a running match)."""
-
 
 def _wait_ready(page: Page, game: str) -> tuple[float, int] | None:
     """Wait until the player may decide; return that moment (page time) and how many decisions
@@ -79,7 +83,7 @@ def _wait_ready(page: Page, game: str) -> tuple[float, int] | None:
           if (!snap || !p.idle) return false;
           if (window.__acts.length && window.__answered < window.__acts.at(-1)) return false;
           if ((snap.winners || []).length || snap.state?.phase === "over") return -1;
-          return ({READY[game]}) ? [performance.now(), window.__acts.length] : false;
+          return ({DRIVERS[game].ready}) ? [performance.now(), window.__acts.length] : false;
         }}""",
         polling="raf",
         timeout=180_000,
@@ -92,7 +96,9 @@ def _acts(page: Page) -> int:
     return int(page.evaluate("() => window.__acts.length"))
 
 
-def _until_sent(page: Page, acts: int, press: Callable[[], None], tries: int = 8) -> None:
+def _until_sent(
+    page: Page, game: str, acts: int, press: Callable[[], None], tries: int = 8
+) -> None:
     """Make the UI steps of one decision (`press`) until the page has sent it."""
     for _ in range(tries):
         press()
@@ -102,63 +108,11 @@ def _until_sent(page: Page, acts: int, press: Callable[[], None], tries: int = 8
                 return
             page.wait_for_timeout(20)
     state = page.evaluate(
-        """() => ({ legal: window.mousechaosPage?.snapshot?.legal?.slice(0, 4),
+        f"""() => ({{ legal: window.{game}Page?.snapshot?.legal?.slice(0, 4),
           prompt: document.querySelector('[data-testid=prompt]')?.textContent,
-          focus: document.activeElement?.id })"""
+          focus: document.activeElement?.id }})"""
     )
     raise RuntimeError(f"the page sent no decision: {state}")
-
-
-def _decide_mousetrap(page: Page) -> None:
-    if page.get_by_test_id("split-dialog").is_visible():
-        page.get_by_test_id("split-option").first.click()
-    elif page.get_by_test_id("roll").is_visible() and page.get_by_test_id("roll").is_enabled():
-        page.get_by_test_id("roll").click()
-    else:
-        page.get_by_test_id("end-turn").click()
-        if page.get_by_test_id("confirm-dialog").is_visible():
-            page.get_by_test_id("confirm-yes").click()
-
-
-def _decide_ausdiemaus(page: Page) -> None:
-    page.get_by_test_id("turn-over").click()
-
-
-def _decide_dontcutthecheese(page: Page) -> None:
-    spin = page.get_by_test_id("spin")
-    if spin.is_visible() and spin.is_enabled():
-        spin.click()
-        return
-    legal: list[dict[str, Any]] = page.evaluate("() => window.dontcutthecheesePage.snapshot.legal")
-    bite = min(legal, key=lambda a: (a["strength"], a["row"], a["col"]))
-    x, y = page.evaluate(
-        """([row, col]) => {
-          const paper = document.querySelector('[data-testid="paper"]');
-          const p = new DOMPoint(54 + (col + 1) * 56, 74 + (row + 1) * 56)
-            .matrixTransform(paper.getScreenCTM());
-          return [p.x, p.y];
-        }""",
-        [bite["row"], bite["col"]],
-    )
-    page.mouse.click(x, y)
-
-
-def _decide_mousechaos(page: Page) -> None:
-    legal: list[dict[str, Any]] = page.evaluate("() => window.mousechaosPage.snapshot.legal")
-    page.get_by_test_id("kitchen").focus()
-    if any(a["type"] == "skip" for a in legal):
-        page.keyboard.press("k")
-        return
-    page.keyboard.press("n")
-    page.keyboard.press("Enter")
-
-
-DECIDE: dict[str, Callable[[Page], None]] = {
-    "mousetrap": _decide_mousetrap,
-    "ausdiemaus": _decide_ausdiemaus,
-    "dontcutthecheese": _decide_dontcutthecheese,
-    "mousechaos": _decide_mousechaos,
-}
 
 
 @dataclass
@@ -206,7 +160,7 @@ def measure(page: Page, url: str, game: str, seats: int, wanted: int) -> Waits:
                 wait = (ready[0] - sent) / 1000
                 (waits.others if _others_moves(page, game) > others else waits.own).append(wait)
             others = _others_moves(page, game)
-            _until_sent(page, acts, lambda: DECIDE[game](page))
+            _until_sent(page, game, acts, lambda: DRIVERS[game].decide(page))
             sent = float(page.evaluate("() => window.__acts.at(-1)"))
             ready = _wait_ready(page, game)
     return waits

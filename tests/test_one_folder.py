@@ -47,6 +47,7 @@ LISTING_DOCS: dict[str, str] = {
     "docs/rules-pages.md": "each game's How to play page and tips, in a table",
     "docs/rl.md": "each game's encoding for learning programs; its examples play real games",
     "docs/bots.md": "the expert level game by game; its examples play real games",
+    "docs/translating.md": "which games' words are in catalogues, and their German box names",
 }
 """Documents under docs/ that are not scanned, with why: they list or play the product's games.
 Every other docs/*.md describes the platform and must not need to name a game."""

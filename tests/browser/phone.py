@@ -30,6 +30,22 @@ MIN_TEXT = 11
 MIN_TARGET = 24
 
 
+def enabled(testid: str) -> str:
+    """A JavaScript condition: the control `testid` is on the page, shown and enabled."""
+    q = f'document.querySelector("[data-testid={testid}]")'
+    return f"({q} && !{q}.disabled && !{q}.hidden && {q}.checkVisibility())"
+
+
+@dataclass(frozen=True)
+class PaceDriver:
+    """How benchmarks/pace.py plays a game's match page as a phone player: when the player may
+    decide (`ready`, a JavaScript condition that may read `p`, the page object, and `snap`, its
+    snapshot) and the taps or keys of one decision (`decide`)."""
+
+    ready: str
+    decide: Callable[[Page], None]
+
+
 @dataclass(frozen=True)
 class TurnPage:
     """How a game's match page reaches its human player's turns, for the checks above."""

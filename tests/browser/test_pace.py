@@ -9,9 +9,14 @@ import re
 
 from playwright.sync_api import Page
 
+from mousehole.games import MANIFESTS
+
 from .fixtures import ROOT
 
 DOC = ROOT / "docs" / "web.md"
+
+PAGE_GAME = next(m.name for m in MANIFESTS if m.page is not None)
+"""Any match page: the pace is the shared controller's (web/shared/match/pace.js)."""
 
 
 def _pace_table() -> dict[str, str]:
@@ -34,7 +39,7 @@ def _number(value: str) -> float:
 
 
 def test_the_default_pace_is_the_one_docs_web_md_gives(page: Page, server: str) -> None:
-    page.goto(f"{server}/play/mousetrap")
+    page.goto(f"{server}/play/{PAGE_GAME}")
     found = page.evaluate(
         """async () => {
           const settings = await import("/static/shared/settings.js");

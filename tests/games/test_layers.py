@@ -31,7 +31,7 @@ OLD_SHAPE = sorted(package for package in PACKAGES if (ROOT / package / "view.py
 KNOWN_CYCLE, `if TYPE_CHECKING:` imports counted. Issue 26 item 3 gives it the named parts and
 removes the cycle, and this exception with it. A cycle through any other module fails."""
 
-KNOWN_CYCLE = frozenset(("legal", "nests", "positions", "rules", "state", "view"))
+KNOWN_CYCLE = frozenset(("legal", "nests", "positions", "rules", "standings", "state", "view"))
 
 NAMED = sorted(set(PACKAGES) - set(OLD_SHAPE))
 """The packages that have the named parts."""

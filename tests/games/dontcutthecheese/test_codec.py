@@ -106,6 +106,23 @@ def test_a_bad_field_is_refused_by_name(change: dict[str, Any], field: str) -> N
     assert error.value.field == field, str(error.value)
 
 
+def test_more_bites_than_the_eaten_cells_explain_are_refused() -> None:
+    # One 2x2 hole: the first bite of a paper eats all four cells, so exactly one bite.
+    assert game(3).state_from_json(position_json(3, paper=CUT, paper_bites=1)).paper_bites == 1
+    for bites in (2, 999):
+        with pytest.raises(InvalidStateError, match=r"paper_bites: .* eats 4 .* at most 1"):
+            game(3).state_from_json(position_json(3, paper=CUT, paper_bites=bites))
+    # THIN: 8 cells eaten: 4 for the first bite and at least 2 for each later one, so 3 at most
+    assert (
+        game(3)
+        .state_from_json(position_json(3, paper=THIN, paper_bites=3, threshold=1))
+        .paper_bites
+        == 3
+    )
+    with pytest.raises(InvalidStateError, match="at most 3"):
+        game(3).state_from_json(position_json(3, paper=THIN, paper_bites=4, threshold=1))
+
+
 def test_a_position_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(InvalidStateError, match="state: expected a JSON object"):
         game(3).state_from_json([])  # type: ignore[arg-type]

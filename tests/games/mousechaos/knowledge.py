@@ -9,7 +9,7 @@ import random
 from mousehole.engine import Match, Move, Moves, Record, State
 from mousehole.games.mousechaos import MouseChaosAction, MouseChaosGame, MouseChaosState
 from mousehole.games.mousechaos.actions import CARD, COLOUR, make
-from mousehole.games.mousechaos.board import COLOURS, MOTHERS
+from mousehole.games.mousechaos.board import COLOURS, MOTHERS, NEST_OF, TABLE
 from mousehole.games.mousechaos.deal import slot_owner
 
 
@@ -45,10 +45,26 @@ def twin_secrets(
             colours[m] = c
     dealt_slots = [k for k in slots if cards[k] >= 0]
     values = [cards[k] for k in dealt_slots]
-    rng.shuffle(values)
-    for k, c in zip(dealt_slots, values, strict=True):
-        cards[k] = c
-    return colours, cards
+    # a face-up mouse in a nest is of its owner's colour (a wrong one is sent home), which
+    # every viewer sees: the twin's cards must agree with it
+    while True:
+        rng.shuffle(values)
+        for k, c in zip(dealt_slots, values, strict=True):
+            cards[k] = c
+        if all(
+            colours[m] in {cards[k] for k in range(4) if slot_owner(state.n, k) == owner}
+            for m, owner in face_up_in_nests(state)
+        ):
+            return colours, cards
+
+
+def face_up_in_nests(state: MouseChaosState) -> list[tuple[int, int]]:
+    """Return (mouse, the owner of its nest) for every face-up mouse in a nest."""
+    return [
+        (m, slot_owner(state.n, NEST_OF[at]))
+        for m, at in enumerate(state.mice)
+        if state.revealed[m] and at != TABLE and NEST_OF[at] >= 0
+    ]
 
 
 def twin_state(state: MouseChaosState, colours: list[int], cards: list[int]) -> MouseChaosState:

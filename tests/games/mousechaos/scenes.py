@@ -33,7 +33,7 @@ def scene(
     *,
     mice: Mapping[int, Square] | None = None,
     holders: Mapping[int, Square] | None = None,
-    numbers: Mapping[int, int] | None = None,
+    numbers: Mapping[int, int | None] | None = None,
     cats: Mapping[int, Square] | None = None,
     chairs: Mapping[int, tuple[Square, str]] | None = None,
     colours: Sequence[int] | None = None,
@@ -61,6 +61,12 @@ def scene(
     for c, (at, pose) in (chairs or {}).items():
         assert pose in POSES
         chair_at[c] = {"at": _node(at), "pose": pose}
+    # A holder on the floor was picked, so its number is shown: one not given gets the lowest
+    # number no other holder shows (a number given as None stays unshown).
+    holder_numbers: list[int | None] = [(numbers or {}).get(h) for h in range(6)]
+    for h, at in enumerate(holder_at):
+        if at != "table" and h not in (numbers or {}):
+            holder_numbers[h] = min(set(range(1, 7)) - set(holder_numbers))  # type: ignore[arg-type]
     mouse_colours = list(colours) if colours is not None else [0, 1, 2, 3, *BABY_COLOURS]
     data: dict[str, Any] = {
         "seats": seats,
@@ -69,7 +75,9 @@ def scene(
         "turn": 1,
         "draws": [],
         "mice": [{"at": at, "revealed": m in revealed} for m, at in enumerate(mice_at)],
-        "holders": [{"at": at, "number": (numbers or {}).get(h)} for h, at in enumerate(holder_at)],
+        "holders": [
+            {"at": at, "number": n} for at, n in zip(holder_at, holder_numbers, strict=True)
+        ],
         "cats": cat_at,
         "chairs": chair_at,
         "picked": None,

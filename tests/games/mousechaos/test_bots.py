@@ -9,10 +9,11 @@ import pytest
 
 from mousehole.engine import Match
 from mousehole.games.mousechaos import MouseChaosState
+from mousehole.games.mousechaos.belief import Belief
 from mousehole.games.mousechaos.bots import BOTS
 
 from .knowledge import chaos, random_match, twin_secrets, twin_state
-from .scenes import game_for, moving
+from .scenes import game_for, moving, scene
 
 
 def decisions(seats: int, seed: int, count: int) -> list[MouseChaosState]:
@@ -67,3 +68,17 @@ def test_a_stronger_level_wins_more_four_seat_games(strong: str, weak: str) -> N
         winners = Match(game, seed=index).play_out(players).winners()
         share += sum(levels[w] == strong for w in winners) / max(1, len(winners))
     assert share > 3, f"{strong} won {share} of 6 games against {weak}"
+
+
+def test_a_sample_keeps_the_colour_a_mouse_sent_home_told() -> None:
+    """Blue baby 7 lies face up in seat 1's nest (sent home at a reveal): every seat now knows
+    seat 1's card is blue, and the samples the hard level searches keep it so."""
+    state = scene(mice={7: (0, 8)}, revealed=[7])
+    belief = Belief.from_observation(state.observation(2))
+    assert belief.cards == [-1, -1, 2, -1]  # seat 2 holds green; seat 1's card is not shown
+    rng = random.Random(3)
+    samples = [belief.sample(rng) for _ in range(40)]
+    assert all(cards[1] == 1 for _, cards in samples)
+    assert {cards[0] for _, cards in samples} == {0, 3}  # the rest is still dealt at random
+    for colours, cards in samples[:5]:  # and every sample is a position play can reach
+        state.game.state_from_observation(state.observation(2), colours, cards)

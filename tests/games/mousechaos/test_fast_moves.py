@@ -11,6 +11,7 @@ agree even where play could never go), and met along random games (what play doe
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -63,6 +64,9 @@ def test_the_fast_search_ends_where_the_reference_ends(seed: int) -> None:
             n = rng.randint(0, 6)
             fast = M.ends(kind, piece, n, *position)
             assert fast == R.ends(kind, piece, n, *position), (kind, piece, n, position)
+            others = tuple(range(count))
+            many = M.ends_of(kind, others, n, *position)  # one set-up for every piece
+            assert many == tuple(tuple(sorted(M.ends(kind, p, n, *position))) for p in others)
             for to in sorted(fast)[:3]:
                 path = M.path(kind, piece, n, to, *position)
                 assert path == R.path(kind, piece, n, to, *position), (kind, piece, n, to)
@@ -106,6 +110,31 @@ def reference_actions(state: MouseChaosState) -> tuple[A.MouseChaosAction, ...]:
     return tuple(out)
 
 
+def assert_a_sequence_of_its_items(
+    listed: Sequence[A.MouseChaosAction], state: MouseChaosState
+) -> None:
+    """The lists made on demand (legal.LazyMoves) give by index, by negative index, by slice
+    and by `in` exactly what iterating them gives, and `in` agrees with `legal.allows` on
+    moves that are not in the list."""
+    items = list(listed)
+    assert len(listed) == len(items)
+    assert [listed[i] for i in range(len(items))] == items
+    assert [listed[-1 - i] for i in range(len(items))] == items[::-1]
+    assert listed[1:4] == tuple(items[1:4])
+    assert all(action in listed for action in items)
+    with pytest.raises(IndexError):
+        listed[len(items)]
+    mover = items[-1] if items else A.SKIP_ACTION
+    for to in (0, 11, 23, 44, 55, 67, 99, TABLE):
+        for other in (
+            A.make(mover.kind, mover.a, to, mover.c),
+            A.make(A.CHAIR, mover.a, to, LYING),
+            A.make(A.MOUSE, 4, to),
+            A.make(A.CAT, 1, to),
+        ):
+            assert (other in listed) == (other in items) == legal.allows(state, other), other
+
+
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_legal_moves_of_random_games_are_the_reference_moves(seats: int) -> None:
     checked = 0
@@ -114,7 +143,9 @@ def test_the_legal_moves_of_random_games_are_the_reference_moves(seats: int) -> 
         state = start(match)
         for _, action in match.record.moves:
             if state.phase in (HOLDER, PIECE, CHAIR):
-                assert legal.list_actions(state) == reference_actions(state)
+                listed = legal.list_actions(state)
+                assert listed == reference_actions(state)
+                assert_a_sequence_of_its_items(listed, state)
                 checked += 1
             state = chaos(state.apply(action))
     assert checked > 500

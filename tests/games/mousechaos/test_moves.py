@@ -156,6 +156,17 @@ def test_mice_go_under_the_table_and_come_out_on_any_free_ring_square() -> None:
     assert "table" in ends_of(state, "mouse", 6)
 
 
+def test_an_upright_chair_on_a_ring_square_does_not_close_the_tables_edge() -> None:
+    # chair 0 upright on ring square (3,4), its cross support on the south: the table's side
+    for pose in "NESW":
+        state = moving(steps=1, chairs={0: ((3, 4), pose)}, mice={4: "table", 5: (0, 4)})
+        assert (3, 4) in ends_of(state, "mouse", 4), pose  # out from under the table
+        state = moving(steps=1, chairs={0: ((3, 4), pose)})
+        assert "table" in ends_of(state, "mouse", 5), pose  # baby 5 under the chair goes in
+    state = moving(steps=1, chairs={0: ((3, 4), "N")}, mice={5: (2, 4)})
+    assert (3, 4) not in ends_of(state, "mouse", 5)  # its support closes the floor edge only
+
+
 def test_a_mouse_under_a_holder_cannot_be_moved() -> None:
     state = moving(steps=1, mice={4: (0, 4)}, holders={1: (0, 4)})
     assert ends_of(state, "mouse", 4) == set()

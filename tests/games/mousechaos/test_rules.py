@@ -206,13 +206,86 @@ def test_two_seats_an_ejected_mouse_goes_to_its_owners_fuller_incomplete_nest() 
     assert state.mice[7] in (at(8, 0), at(8, 1))  # nest 3 (2 mice) beats nest 1 (1 mouse)
 
 
-def test_the_game_ends_in_a_shared_draw_after_300_rounds() -> None:
-    state = moving(2, steps=1, current=1, turn=600)
+def capped(seats: int, **kw: Any) -> MouseChaosState:
+    """Return the position after the last turn of the 300th round (the last seat's, one cat
+    step and no chair move), with the pieces set by `kw` as in `scene`."""
+    state = moving(seats, steps=1, current=seats - 1, turn=300 * seats, **kw)
     state = play(state, "cat:0:2,1")
-    state = play(state, "skip") if state.phase == "chair" else state
+    return play(state, "skip") if state.phase == "chair" else state
+
+
+def test_at_the_cap_two_seats_equal_on_everything_share_first_place() -> None:
+    state = capped(2)  # each seat: its two mothers home, its eight mice on the board
     assert state.is_terminal() and state.ending == "cap" and state.winners() == [0, 1]
     with pytest.raises(InvalidStateError, match="turn"):
         scene(2, turn=601)
+
+
+def test_at_the_cap_the_most_mice_of_ones_own_colours_at_home_wins() -> None:
+    # seat 0 (red, green: nests 0 and 2) has red baby 4 home too: 3 against seat 1's 2; a blue
+    # baby in seat 0's nest counts for nobody (not its colour, not in seat 1's nest)
+    state = capped(2, mice={4: (0, 1), 7: (1, 0)})
+    assert state.winners() == [0]
+    end = state.events[-1]
+    assert end["type"] == "end" and end["reason"] == "cap" and end["winners"] == [0]
+    assert end["ranking"] == [
+        {"place": 1, "seat": 0, "home": 3, "free": 8},
+        {"place": 2, "seat": 1, "home": 2, "free": 8},
+    ]
+    assert state.observation(1)["ranking"] == end["ranking"]
+    assert "1. seat 0 (3 home, 8 not under the table)" in state.game.describe_event(end)
+
+
+def test_at_the_cap_fewer_captured_breaks_a_tie_at_home() -> None:
+    # 4 seats, every seat's mother home; red baby 4 and green baby 10 under the table
+    state = capped(4, mice={4: "table", 10: "table", 7: "table"})
+    ranking = state.to_json()["ranking"]
+    assert [(r["place"], r["seat"]) for r in ranking] == [(1, 3), (2, 0), (2, 1), (2, 2)]
+    assert state.winners() == [3]
+    # two seats equal on both counts share the win
+    state = capped(4, mice={4: (0, 1), 10: (9, 8)})
+    assert state.winners() == [0, 2]
+
+
+def test_at_the_cap_a_phantom_ranked_first_means_every_seat_loses() -> None:
+    # 3 seats: the phantom (yellow, nest 3) has two yellow babies home besides its mother
+    state = capped(3, mice={13: (9, 1), 14: (8, 0)})
+    ranking = state.to_json()["ranking"]
+    assert ranking[0] == {"place": 1, "seat": None, "home": 3, "free": 4}
+    assert state.ending == "cap" and state.winners() == []
+    # a seat tied with the phantom at the top loses too
+    state = capped(3, mice={13: (9, 1), 4: (0, 1)})
+    assert [r["seat"] for r in state.to_json()["ranking"] if r["place"] == 1] == [0, None]
+    assert state.winners() == []
+    # the phantom below a seat: that seat wins
+    state = capped(3, mice={4: (0, 1), 5: (1, 0)})
+    assert state.winners() == [0]
+
+
+def test_the_simulator_counts_how_the_cap_ended() -> None:
+    counters: dict[str, int] = {}
+    game = game_for(3)
+    for state in (
+        capped(3, mice={4: (0, 1)}),  # seat 0 alone first
+        capped(3, mice={4: (0, 1), 7: (0, 8)}),  # seats 0 and 1 equal first
+        capped(3),  # every side one mouse home, four out: the phantom shares first place
+    ):
+        game.tally(state.events, counters)
+    assert counters == {
+        "end: cap": 3,
+        "cap: one first": 1,
+        "cap: shared first": 1,
+        "cap: the phantom first": 1,
+    }
+
+
+def test_a_capped_position_reads_back_and_a_wrong_ranking_is_refused() -> None:
+    state = capped(2, mice={4: (0, 1)})
+    data = state.to_json()
+    assert state.game.state_from_json(data) == state
+    data["ranking"][0]["home"] = 2
+    with pytest.raises(InvalidStateError, match="ranking: the position's ranking"):
+        state.game.state_from_json(data)
 
 
 def test_malformed_and_illegal_actions_get_errors_that_say_what_is_wrong() -> None:
@@ -238,13 +311,41 @@ def test_bad_positions_are_refused_naming_the_field() -> None:
         scene(mice={4: (0, 1), 5: (1, 0), 7: (1, 1)})
 
 
+def test_holders_numbered_twice_are_refused() -> None:
+    with pytest.raises(InvalidStateError, match=r"holders\[0\].number: the six holders are"):
+        scene(numbers={0: 3, 4: 3})
+
+
+def test_a_holder_on_the_floor_whose_number_was_never_shown_is_refused() -> None:
+    with pytest.raises(InvalidStateError, match=r"holders\[2\].number: a holder on the floor"):
+        scene(holders={2: (0, 3)}, numbers={2: None})
+    assert scene(holders={2: (0, 3)}, numbers={2: 5}).numbers[2] == 5
+
+
+def test_a_face_up_mouse_of_another_colour_in_a_nest_is_refused() -> None:
+    # blue baby 7 face up: in seat 1's nest it is home, in seat 0's it would have been sent on
+    assert scene(mice={7: (0, 8)}, revealed=[7]).revealed[7]
+    with pytest.raises(InvalidStateError, match=r"mice\[7\].revealed: a face-up mouse in nest 0"):
+        scene(mice={7: (1, 1)}, revealed=[7])
+    # two seats: either of the owner's colours (seat 0: red and green)
+    assert scene(2, mice={10: (1, 1)}, revealed=[10]).revealed[10]
+    with pytest.raises(InvalidStateError, match="face-up mouse in nest 0"):
+        scene(2, mice={7: (1, 1)}, revealed=[7])
+
+
+def test_a_peek_at_a_mother_is_refused() -> None:
+    with pytest.raises(InvalidStateError, match=r"peeks\[1\]: mouse 2 is a mother"):
+        scene(peeks=[[], [[2, 1]], [], []])
+    assert scene(peeks=[[], [[5, 1]], [], []]).knows[1][5] == 1
+
+
 def test_if_no_cat_or_mouse_can_move_exactly_n_that_step_is_skipped() -> None:
     # cats boxed in by nests, holders and each other; holder 5 boxed in by lying chairs;
     # every mouse outside a nest under a holder (ruling: the step is skipped)
     state = scene(
         cats={0: (0, 2), 1: (1, 2), 2: (9, 7), 3: (8, 7)},
         holders={0: (0, 3), 1: (1, 3), 2: (2, 2), 3: (9, 6), 4: (7, 7), 5: (8, 6)},
-        numbers={5: 1},
+        numbers={0: 2, 1: 3, 2: 4, 3: 5, 4: 6, 5: 1},
         chairs={0: ((8, 5), "L"), 1: ((7, 6), "L"), 2: ((4, 0), "N"), 3: ((5, 0), "N")},
         mice={
             4: (0, 1), 5: (1, 0), 7: (0, 8), 8: (1, 9), 10: (9, 8), 11: (8, 9),

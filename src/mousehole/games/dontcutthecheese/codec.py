@@ -122,6 +122,16 @@ def state_from_json(game: FormattedGame[CheeseState, Any], data: Mapping[str, An
     state.paper_bites = whole_number(data.get("paper_bites", (cells + 3) // 4), "paper_bites")
     if (state.paper_bites == 0) != (eaten == 0):
         raise InvalidStateError("paper_bites", "a paper is eaten exactly when it was bitten")
+    # The first bite of a paper eats all four cells of its mouth and every later bite at least
+    # two (no nibbling); scraps that fall away only add eaten cells. So b bites eat at least
+    # 4 + 2 * (b - 1) cells: at most (cells - 2) // 2 bites explain `cells` eaten cells.
+    most = max(0, (cells - 2) // 2)
+    if state.paper_bites > most:
+        raise InvalidStateError(
+            "paper_bites",
+            f"{state.paper_bites} bites cannot have eaten only {cells} cells: the first bite of"
+            f" a paper eats 4 and every later one at least 2, so at most {most}",
+        )
     state.bites_left = whole_number(data.get("bites_left", 0), "bites_left", 0, 3)
     state.spin_again = true_or_false(data.get("spin_again", False), "spin_again")
     raw = data.get("tokens")

@@ -15,6 +15,7 @@ import random
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any, Final
 
 from .board import COLOURS, FLOOR_SET, MICE, MOTHERS, NEIGHBOURS, NEST_OF, RING, TABLE, parse_node
@@ -56,6 +57,8 @@ class Belief:
     cards: list[int]
     mice: list[int]
     """Each mouse's node, as the observation shows it."""
+    revealed: list[bool]
+    """Each mouse turned over at a reveal (face up, its colour public)."""
 
     @classmethod
     def from_observation(cls, seen: Mapping[str, Any]) -> Belief:
@@ -63,7 +66,8 @@ class Belief:
         colours = [-1 if m["colour"] is None else COLOURS.index(m["colour"]) for m in seen["mice"]]
         cards = [-1 if h["colour"] is None else COLOURS.index(h["colour"]) for h in seen["hands"]]
         mice = [parse_node(m["at"]) for m in seen["mice"]]
-        return cls(seen["you"], seen["seats"], colours, cards, [m or 0 for m in mice])
+        revealed = [bool(m["revealed"]) for m in seen["mice"]]
+        return cls(seen["you"], seen["seats"], colours, cards, [m or 0 for m in mice], revealed)
 
     def my_slots(self) -> list[int]:
         """Return the card slots (= nests) this seat owns."""
@@ -82,13 +86,34 @@ class Belief:
         for m in range(MOTHERS, MICE):
             if colours[m] < 0:
                 colours[m] = babies_left.pop()
+        return colours, self.sample_cards(rng)
+
+    def sample_cards(self, rng: random.Random) -> list[int]:
+        """Return the cards dealt again where unknown, consistent with the face-up mice in
+        the nests: a mouse turned over lies in a nest of one of its owner's colours (a wrong
+        one is sent to its colour's owner), so it tells whose colour it is."""
+        unknown = [k for k in range(4) if self.cards[k] < 0]
+        left = [c for c in range(4) if c not in self.cards]
+        orders = [list(p) for p in permutations(left) if self._fits(unknown, p)]
         cards = list(self.cards)
-        cards_left = [c for c in range(4) if c not in cards]
-        rng.shuffle(cards_left)
-        for k in range(4):
-            if cards[k] < 0:
-                cards[k] = cards_left.pop()
-        return colours, cards
+        for k, c in zip(
+            unknown, orders[rng.randrange(len(orders))] if orders else left, strict=True
+        ):
+            cards[k] = c
+        return cards
+
+    def _fits(self, unknown: list[int], order: tuple[int, ...]) -> bool:
+        cards = list(self.cards)
+        for k, c in zip(unknown, order, strict=True):
+            cards[k] = c
+        for m, at in enumerate(self.mice):
+            if self.revealed[m] and at < len(NEST_OF) and NEST_OF[at] >= 0:
+                owner = slot_owner(self.seats, NEST_OF[at])
+                if self.colours[m] not in {
+                    cards[k] for k in range(4) if slot_owner(self.seats, k) == owner
+                }:
+                    return False
+        return True
 
     def owners(self, samples: list[tuple[list[int], list[int]]]) -> list[list[float]]:
         """Return, per mouse, the share of samples in which it belongs to each owner: index

@@ -6,12 +6,15 @@ public facts alone (where the pieces are, whose turn, the number drawn).
 - normal: remembers its peeks (they are in its observation), steers the mice it believes are
   its own towards its nests, sends the others' mice under the table with cats, peeks under
   holders when it can, blocks rivals' nest entries with holders, protects its known mice with
-  chairs, and turns its likely-right mice first at a reveal.
+  chairs, and turns its likely-right mice first at a reveal. It also clears a blockade of its
+  nests: open entries are worth something, so it lifts holders and cats off them, and moves
+  a cat off a chair that shuts one and then that chair, in the same turn.
 - hard: an information-set search. It deals the colours it has not seen again, many times,
   consistently with everything it knows (belief.py), and weighs every choice over those
   samples: who each mouse belongs to (its own colours, a rival's, the phantom's), what a reveal
   would do, and the rest of its turn (the best mouse or cat move after each holder move, the
-  numbers a holder may show). Measured by benchmarks/mousechaos_bots.py.
+  numbers a holder may show). Measured by benchmarks/levels.py and, against a blockade,
+  tests/games/mousechaos/blockade.py.
 """
 
 from __future__ import annotations
@@ -26,11 +29,50 @@ from . import moves as M
 from .belief import NEST_DISTANCE, Belief
 from .board import FLOOR_SET, HOLE_SIDE, LYING, NEIGHBOURS, NEST_OF, NESTS, TABLE, parse_node
 from .deal import slot_owner
+from .moves import Chairs
 
 PEEK: Final = 0.2
 """What looking under a holder at an unknown mouse is worth (in mouse-value units)."""
 RIVAL: Final = 0.6
 """How much a rival's mouse nearing its nest costs, against one's own nearing one's nest."""
+OPEN: Final = (0.0, 0.6, 0.85, 1.0, 1.1)
+"""What a nest of mine with 0..4 entries open is worth: the first open entry matters most (a
+blockade shuts them all; one open lets a mouse in)."""
+HOLD: Final = 0.1
+"""What a chair holding an entry of mine open is worth (and a cat sitting on such a chair,
+which keeps anyone from turning it)."""
+FREE: Final = 0.45
+"""What lifting a cat off a chair that shuts an entry of mine is worth: the chair step of the
+same turn may then move that chair (rulebook: only a chair without a cat moves)."""
+
+
+def entry_sides(nest: int) -> dict[int, int]:
+    """Return the floor squares a mouse enters `nest` from, each with the side the nest is on."""
+    out = {}
+    for sq in FLOOR_SET:
+        for side, beyond in enumerate(NEIGHBOURS[sq]):
+            if beyond >= 0 and NEST_OF[beyond] == nest:
+                out[sq] = side
+    return out
+
+
+ENTRIES: Final = tuple(entry_sides(k) for k in range(4))
+"""ENTRIES[nest]: {entry square: the side the nest lies on}."""
+
+
+def shuts(sq: int, side: int, holders: Sequence[int], cats: Sequence[int], chairs: Chairs) -> bool:
+    """Return True when nothing can step from entry `sq` into the nest on `side`: a holder or
+    a cat on the floor there, a lying chair, or an upright chair whose cross support faces
+    the nest (a cat perched on a chair blocks no mouse under it)."""
+    pose = next((p for at, p in chairs if at == sq), None)
+    if pose is not None:
+        return pose in (LYING, side)
+    return sq in holders or sq in cats
+
+
+def open_entries(nest: int, holders: Sequence[int], cats: Sequence[int], chairs: Chairs) -> int:
+    """Return how many of `nest`'s entries are open (see `shuts`)."""
+    return sum(not shuts(sq, side, holders, cats, chairs) for sq, side in ENTRIES[nest].items())
 
 
 def _decide(state: State) -> tuple[int, Sequence[Action]]:
@@ -92,8 +134,11 @@ class Position:
             for to in M.ends(M.MOUSE, m, n, self.mice, held, self.cats, self.chairs):
                 best = max(best, values.gain(m, to))
         for c in range(4):
+            at = self.cats[c]
             for to in M.ends(M.CAT, c, n, self.mice, held, self.cats, self.chairs):
-                best = max(best, values.cat_gain(to, self.chairs))
+                cats = (*self.cats[:c], to, *self.cats[c + 1 :])
+                gain = values.cat_gain(to, self.chairs) + values.frees(c, to)
+                best = max(best, gain + values.opened(cats=cats, touched=(at, to)))
         return best
 
 
@@ -106,6 +151,53 @@ class Values:
         self.owners = owners
         self.nests = [position.nests_of(o) for o in range(5)]
         self._cache: dict[tuple[int, int], float] = {}
+        seen = position.seen
+        full = [sum(1 for at in position.mice if at < TABLE and NEST_OF[at] == k) for k in range(4)]
+        self.waiting = [k for k in self.nests[seat] if not seen["complete"][k] and full[k] < 4]
+        """My nests still to fill: their open entries are worth keeping open."""
+        self.entries = frozenset(sq for k in self.waiting for sq in ENTRIES[k])
+        self._now = self.openness(position.holders, position.cats, position.chairs)
+
+    def openness(self, holders: Sequence[int], cats: Sequence[int], chairs: Chairs) -> float:
+        """Return what the open entries of my unfilled nests are worth (see OPEN)."""
+        return sum(OPEN[open_entries(k, holders, cats, chairs)] for k in self.waiting)
+
+    def opened(
+        self,
+        holders: Sequence[int] | None = None,
+        cats: Sequence[int] | None = None,
+        chairs: Chairs | None = None,
+        touched: Sequence[int] = (),
+    ) -> float:
+        """Return the change in `openness` when some pieces stand elsewhere (0 at once when
+        none of the `touched` squares, where a piece left or arrived, is an entry of mine)."""
+        if touched and not any(sq in self.entries for sq in touched):
+            return 0.0
+        p = self.position
+        then = self.openness(
+            p.holders if holders is None else holders,
+            p.cats if cats is None else cats,
+            p.chairs if chairs is None else chairs,
+        )
+        return then - self._now
+
+    def holds_open(self, square: int, pose: int) -> bool:
+        """Return True when a chair upright on `square` in `pose` keeps an entry of my unfilled
+        nests open: its cross support faces away from the nest (a mouse passes under it into
+        the nest), and no holder or floor cat can stand there while it does."""
+        return any(pose != LYING and ENTRIES[k].get(square, pose) != pose for k in self.waiting)
+
+    def frees(self, cat: int, to: int) -> float:
+        """Return FREE when cat `cat` leaves a chair that shuts an entry of my unfilled nests
+        for a square that shuts none (the chair step can then move the chair), else 0."""
+        at = self.position.cats[cat]
+        pose = next((p for sq, p in self.position.chairs if sq == at), None)
+        if pose is None or to == at:
+            return 0.0
+        for k in self.waiting:
+            if ENTRIES[k].get(at) == pose:
+                return FREE
+        return 0.0
 
     def value(self, mouse: int, node: int) -> float:
         """Return the worth of `mouse` standing on `node`."""
@@ -190,13 +282,23 @@ class NormalPlayer:
         unknown = [c < 0 for c in belief.colours]
         if kind == A.PICK:
             at = position.holders[action.a]
-            return PEEK if at != TABLE and _hidden_under(at, position, unknown) else 0.0
+            peek = PEEK if at != TABLE and _hidden_under(at, position, unknown) else 0.0
+            return peek + _lift(action.a, position, values)
         if kind == A.HOLDER:
             return self.holder_score(action.b, position, values, unknown)
         if kind == A.MOUSE:
             return values.gain(action.a, action.b)
         if kind == A.CAT:
-            return values.cat_gain(action.b, position.chairs) - 0.01
+            cats = _put(position.cats, action.a, action.b)
+            chair = dict(position.chairs).get(action.b)
+            lock = HOLD if chair is not None and values.holds_open(action.b, chair) else 0.0
+            return (
+                lock
+                + values.cat_gain(action.b, position.chairs)
+                + values.opened(cats=cats, touched=(position.cats[action.a], action.b))
+                + values.frees(action.a, action.b)
+                - 0.01
+            )
         if kind == A.CHAIR:
             return self.chair_score(action, position, values)
         if kind == A.TURN:
@@ -218,9 +320,22 @@ class NormalPlayer:
             score += 0.1
         if to in HOLE_SIDE:
             score += 0.02
+        picked = position.seen["picked"]
+        if picked is not None:  # lifting it off an entry of mine opens it; landing shuts one
+            moved = _put(position.holders, picked, to)
+            score += values.opened(holders=moved, touched=(position.holders[picked], to))
         return score
 
     def chair_score(self, action: A.MouseChaosAction, position: Position, values: Values) -> float:
+        """Return what a chair move is worth: an entry of mine it opens or shuts, and a chair
+        upright over one of my mice."""
+        chairs = _put(position.chairs, action.a, (action.b, action.c))
+        opened = values.opened(chairs=chairs, touched=(position.chairs[action.a][0], action.b))
+        if values.holds_open(action.b, action.c):
+            opened += HOLD  # upright, facing away: no holder or floor cat can shut it there
+        return opened + self.cover_score(action, position, values)
+
+    def cover_score(self, action: A.MouseChaosAction, position: Position, values: Values) -> float:
         """Return what putting a chair upright over one of my mice is worth (else nothing)."""
         if action.c == LYING:
             return -0.01
@@ -241,6 +356,24 @@ class NormalPlayer:
         owner = slot_owner(position.seats, nest)
         right = values.owners[mouse][owner if owner >= 0 else 4]
         return right if owner == values.seat else -right
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _lift(holder: int, position: Position, values: Values) -> float:
+    """Return most of what lifting `holder` off an entry of mine would open, when it can move
+    (a holder with no move of its number stays where it is)."""
+    number = position.seen["holders"][holder]["number"]
+    at = position.holders[holder]
+    if at == TABLE or not number:
+        return 0.0
+    if not M.ends(
+        M.HOLDER, holder, number, position.mice, position.holders, position.cats, position.chairs
+    ):
+        return 0.0
+    return 0.8 * values.opened(holders=_put(position.holders, holder, TABLE), touched=(at,))
 
 
 def _hidden_under(at: int, position: Position, unknown: Sequence[bool]) -> bool:
@@ -309,8 +442,12 @@ class HardPlayer(NormalPlayer):
         numbers = (
             [holder["number"]] if holder["number"] else [n for n in range(1, 7) if n not in known]
         )
-        expected = sum(position.best_piece(n, values) for n in numbers) / len(numbers)
-        return peek + expected
+        lifted = _lift(action.a, position, values)
+        held = None
+        if lifted > 0:  # off an entry of mine: a mouse may step in right after the holder
+            held = _put(position.holders, action.a, TABLE)
+        expected = sum(position.best_piece(n, values, held) for n in numbers) / len(numbers)
+        return peek + expected + lifted
 
     def sampled(
         self,

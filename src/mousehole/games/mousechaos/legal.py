@@ -6,12 +6,14 @@ These functions read a state (state.py calls them); they never change it.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, overload
 
 from . import actions as A
 from . import moves as M
-from .board import CATS, FLOOR, FLOOR_SET, HOLDERS, LYING, MICE, TABLE
+from .board import CATS, FLOOR, FLOOR_SET, HOLDERS, LYING, MICE, SIZE, TABLE
 from .phases import CHAIR, HOLDER, PICK, PIECE, REVEAL
 
 if TYPE_CHECKING:
@@ -31,6 +33,201 @@ PIECE_MOVES: Final = (
 )
 """PIECE_MOVES[kind][piece][to] (kind as in moves.py; a holder move names no holder): every
 holder, mouse and cat move, made once."""
+
+
+_FLOOR_MASK: Final = sum(1 << sq for sq in FLOOR)
+_ROW_MASK: Final = (1 << SIZE) - 1
+
+
+class LazyMoves(Sequence[A.MouseChaosAction]):
+    """A legal list that is not built: its length is counted from masks and an item is made
+    when asked for (a random driver asks for one of hundreds). It equals the tuple of its
+    items, and `in` answers without listing them."""
+
+    __slots__ = ()
+
+    @overload
+    def __getitem__(self, index: int) -> A.MouseChaosAction: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[A.MouseChaosAction, ...]: ...
+    def __getitem__(
+        self, index: int | slice
+    ) -> A.MouseChaosAction | tuple[A.MouseChaosAction, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(f"legal action index {index} is outside 0..{size - 1}")
+        return self._item(index)
+
+    def _item(self, index: int) -> A.MouseChaosAction:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({tuple(self)!r})"
+
+
+_STRIDE: Final = 104
+"""Bits per piece in PieceMoves' packed masks (a node mask has bits 0..100)."""
+_NODE_MASK: Final = (1 << _STRIDE) - 1
+
+
+class PieceMoves(LazyMoves):
+    """The mouse and cat moves of a piece step, packed small (a state keeps it): the pieces
+    that can move as bytes (kind * 16 + piece, kind as in moves.py) and the masks of their
+    ends as one int, `_STRIDE` bits each, in the order `list_actions` lists them."""
+
+    __slots__ = ("_masks", "_pieces", "_size")
+
+    def __init__(self, pieces: Sequence[tuple[int, int]], masks: Sequence[int]):
+        codes, packed, size = bytearray(), 0, 0
+        for (kind, piece), mask in zip(pieces, masks, strict=True):
+            if mask:
+                packed |= mask << _STRIDE * len(codes)
+                codes.append(kind << 4 | piece)
+                size += mask.bit_count()
+        self._pieces = bytes(codes)
+        self._masks = packed
+        self._size = size
+
+    def __len__(self) -> int:
+        return self._size
+
+    def _item(self, index: int) -> A.MouseChaosAction:
+        masks = self._masks
+        for code in self._pieces:
+            mask = masks & _NODE_MASK
+            count = mask.bit_count()
+            if index < count:
+                return PIECE_MOVES[code >> 4][code & 15][M.mask_nodes(mask)[index]]
+            index -= count
+            masks >>= _STRIDE
+        raise AssertionError("piece move index past the last piece")  # the size says otherwise
+
+    def __iter__(self) -> Iterator[A.MouseChaosAction]:
+        masks = self._masks
+        for code in self._pieces:
+            row = PIECE_MOVES[code >> 4][code & 15]
+            for to in M.mask_nodes(masks & _NODE_MASK):
+                yield row[to]
+            masks >>= _STRIDE
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not A.MouseChaosAction or action.kind not in (A.MOUSE, A.CAT):
+            return False
+        kind = M.MOUSE if action.kind == A.MOUSE else M.CAT
+        if not 0 <= action.a < len(PIECE_MOVES[kind]) or not 0 <= action.b < NODES:
+            return False
+        at = self._pieces.find(kind << 4 | action.a)
+        return at >= 0 and bool(self._masks >> (_STRIDE * at + action.b) & 1)
+
+
+class ChairMoves(LazyMoves):
+    """The chair step's moves: skip, then per free chair every floor square without a
+    holder, a cat or another chair (in square order), upright four ways or lying where no
+    mouse is, less the chair's own square and pose; see `chair_spots`."""
+
+    __slots__ = ("_chairs", "_counts", "_mice")
+
+    def __init__(self, state: MouseChaosState):
+        mice = 0
+        for at in state.mice:
+            mice |= 1 << at
+        self._mice = mice & _FLOOR_MASK
+        bar = 0
+        for at in state.holders:
+            bar |= 1 << at
+        for at in state.cats:
+            bar |= 1 << at
+        chairs: list[tuple[int, int, int, int]] = []
+        counts, total = [1], 1  # skip
+        for c, (here, pose) in enumerate(state.chairs):
+            if not state.chair_free(c):
+                continue
+            free = _FLOOR_MASK & ~bar
+            for i, (sq, _) in enumerate(state.chairs):
+                if i != c:
+                    free &= ~(1 << sq)
+            total += 5 * free.bit_count() - (free & mice).bit_count()
+            if free >> here & 1 and (pose < 4 or not mice >> here & 1):
+                total -= 1  # a move puts it somewhere else
+            chairs.append((c, free, here, pose))
+            counts.append(total)
+        self._chairs = tuple(chairs)
+        self._counts = tuple(counts)
+
+    def __len__(self) -> int:
+        return self._counts[-1]
+
+    def _poses(self, sq: int, here: int, pose: int) -> tuple[int, ...]:
+        poses: tuple[int, ...] = _UPRIGHT if self._mice >> sq & 1 else _ANY_POSE
+        if sq == here and pose in poses:
+            poses = tuple(p for p in poses if p != pose)
+        return poses
+
+    def _item(self, index: int) -> A.MouseChaosAction:
+        if index == 0:
+            return A.SKIP_ACTION
+        block = bisect_right(self._counts, index) - 1
+        chair, free, here, pose = self._chairs[block]
+        left = index - self._counts[block]
+        table, mice, row_start = CHAIR_MOVES[chair], self._mice, 0
+        while True:  # skip whole rows by counting, then walk the row
+            row_free = free >> row_start & _ROW_MASK
+            size = 5 * row_free.bit_count() - (row_free & mice >> row_start).bit_count()
+            if row_start <= here < row_start + SIZE and row_free >> (here - row_start) & 1:
+                size -= 1 if pose < 4 or not mice >> here & 1 else 0
+            if left < size:
+                break
+            left -= size
+            row_start += SIZE
+        row_free <<= row_start
+        while row_free:
+            low = row_free & -row_free
+            row_free ^= low
+            sq = low.bit_length() - 1
+            poses = self._poses(sq, here, pose)
+            if left < len(poses):
+                return table[sq][poses[left]]
+            left -= len(poses)
+        raise AssertionError("chair move index past its row")  # the counts say otherwise
+
+    def __iter__(self) -> Iterator[A.MouseChaosAction]:
+        yield A.SKIP_ACTION
+        for chair, free, here, pose in self._chairs:
+            table = CHAIR_MOVES[chair]
+            for sq in M.mask_nodes(free):
+                row = table[sq]
+                for p in self._poses(sq, here, pose):
+                    yield row[p]
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not A.MouseChaosAction:
+            return False
+        if action.kind == A.SKIP:
+            return True
+        if action.kind != A.CHAIR or not 0 <= action.c <= LYING:
+            return False
+        for chair, free, here, pose in self._chairs:
+            if chair == action.a:
+                sq = action.b
+                if not 0 <= sq < 100 or not free >> sq & 1 or (sq, action.c) == (here, pose):
+                    return False
+                return action.c != LYING or not self._mice >> sq & 1
+        return False
+
+
+_UPRIGHT: Final = (0, 1, 2, 3)
+_ANY_POSE: Final = (0, 1, 2, 3, 4)
 
 
 def chair_spots(state: MouseChaosState, chair: int) -> list[A.MouseChaosAction]:
@@ -76,8 +273,8 @@ def allows(state: MouseChaosState, action: A.MouseChaosAction) -> bool:
     if phase is PIECE:
         if kind == A.MOUSE:
             m = action.a
-            return m in state.movable_mice() and action.b in state.piece_ends(M.MOUSE, m)
-        return kind == A.CAT and action.b in state.piece_ends(M.CAT, action.a)
+            return m in state.movable_mice() and bool(_end_mask(state, M.MOUSE, m) >> action.b & 1)
+        return kind == A.CAT and bool(_end_mask(state, M.CAT, action.a) >> action.b & 1)
     if phase is CHAIR:
         return kind == A.SKIP or (kind == A.CHAIR and chair_ok(state, action.a, action.b, action.c))
     if phase is REVEAL:
@@ -86,7 +283,28 @@ def allows(state: MouseChaosState, action: A.MouseChaosAction) -> bool:
     return False
 
 
-def list_actions(state: MouseChaosState) -> tuple[A.MouseChaosAction, ...]:
+def _end_mask(state: MouseChaosState, kind: int, piece: int) -> int:
+    where = (state.mice, state.holders, state.cats, state.chairs)
+    return M.end_masks(kind, (piece,), state.steps, *where)[0]
+
+
+def holder_moves(state: MouseChaosState) -> tuple[A.MouseChaosAction, ...]:
+    """Return the picked holder's moves (empty: it cannot move exactly n)."""
+    row = PIECE_MOVES[M.HOLDER][0]
+    return tuple([row[to] for to in M.mask_nodes(_end_mask(state, M.HOLDER, state.picked))])
+
+
+def piece_moves(state: MouseChaosState) -> PieceMoves:
+    """Return the mouse and cat moves of a piece step: the movable mice's, then the cats'."""
+    where = (state.mice, state.holders, state.cats, state.chairs)
+    mice = state.movable_mice()
+    masks = M.end_masks(M.MOUSE, mice, state.steps, *where)
+    masks += M.end_masks(M.CAT, range(CATS), state.steps, *where)
+    pieces = [(M.MOUSE, m) for m in mice] + [(M.CAT, c) for c in range(CATS)]
+    return PieceMoves(pieces, masks)
+
+
+def list_actions(state: MouseChaosState) -> Sequence[A.MouseChaosAction]:
     phase = state.phase
     if phase is PICK:
         on_table = [h for h, at in enumerate(state.holders) if at == TABLE]
@@ -94,21 +312,11 @@ def list_actions(state: MouseChaosState) -> tuple[A.MouseChaosAction, ...]:
         pool = on_table or range(HOLDERS)
         return tuple(A.make(A.PICK, h) for h in pool)
     if phase is HOLDER:
-        row = PIECE_MOVES[M.HOLDER][0]
-        return tuple([row[to] for to in sorted(state.piece_ends(M.HOLDER, state.picked))])
+        return holder_moves(state)
     if phase is PIECE:
-        out: list[A.MouseChaosAction] = []
-        for kind, pieces in ((M.MOUSE, state.movable_mice()), (M.CAT, range(CATS))):
-            for piece in pieces:
-                row = PIECE_MOVES[kind][piece]
-                out += [row[to] for to in sorted(state.piece_ends(kind, piece))]
-        return tuple(out)
+        return piece_moves(state)
     if phase is CHAIR:
-        out = [A.SKIP_ACTION]  # the chair step is optional
-        for c in range(len(state.chairs)):
-            if state.chair_free(c):
-                out.extend(chair_spots(state, c))
-        return tuple(out)
+        return ChairMoves(state)
     if phase is REVEAL:
         return tuple(
             A.make(A.TURN, m) for m in state.nest_mice(state.reveal) if not state.revealed[m]
@@ -133,4 +341,17 @@ def why(state: MouseChaosState, action: A.MouseChaosAction) -> str:
     return expected
 
 
-__all__ = ["CHAIR_MOVES", "PIECE_MOVES", "allows", "chair_ok", "chair_spots", "list_actions", "why"]
+__all__ = [
+    "CHAIR_MOVES",
+    "PIECE_MOVES",
+    "ChairMoves",
+    "LazyMoves",
+    "PieceMoves",
+    "allows",
+    "chair_ok",
+    "chair_spots",
+    "holder_moves",
+    "list_actions",
+    "piece_moves",
+    "why",
+]

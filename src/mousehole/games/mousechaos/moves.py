@@ -12,8 +12,8 @@ same the state keeps: `mice` (16 nodes), `holders` (6 nodes), `cats` (4 nodes) a
   the floor; a mouse may pass under the table (a pool next to every ring square) and through
   the wall (into an open hole and out of another: one step each, never ending inside).
 
-Sets of nodes are bit masks. A position is set up once for all its pieces (`_position`: per
-kind of piece one graph, its neighbour masks and the nodes it may not enter), then each piece
+Sets of nodes are bit masks. A position is set up once for all its pieces of a kind (`_setup`:
+one graph, its neighbour masks and the nodes it may not enter), then each piece
 is a depth-first walk over (node, nodes used) whose last two to four steps are nested loops and
 whose very last step is one mask operation (`_reach`). tests/games/mousechaos/reference_moves.py
 keeps the plain layer-by-layer search this replaced, and test_fast_moves.py checks both agree.
@@ -23,8 +23,8 @@ keeps the plain layer-by-layer search this replaced, and test_fast_moves.py chec
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
-from typing import Final
+from functools import cache, lru_cache
+from typing import Any, Final
 
 from .board import (
     FLOOR_SET,
@@ -54,6 +54,7 @@ INTO_NEST: Final = 102
 """Nodes 102..105: "into nest k", the mouse's last step; `ends` turns one into free squares."""
 NODES: Final = INTO_NEST + 4
 _NOT_FLOOR: Final = sum(1 << sq for sq in range(100) if sq not in FLOOR_SET)
+_FLOOR_SQUARES: Final = sum(1 << sq for sq in FLOOR_SET)
 
 
 def _floor_graph(table: bool, nests: bool) -> Graph:
@@ -108,7 +109,7 @@ _CAT_MASKS: Final = _masks(_CAT_GRAPH)
 _MOUSE_MASKS: Final = _masks(_MOUSE_GRAPH)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)
 def _mouse_graph(upright: Chairs, holes: tuple[int, ...]) -> tuple[Graph, Masks]:
     """Return the mice's graph with the upright chairs' cross supports and the open holes."""
     graph = list(_MOUSE_GRAPH)
@@ -131,28 +132,66 @@ def _mouse_graph(upright: Chairs, holes: tuple[int, ...]) -> tuple[Graph, Masks]
     return graph, tuple(masks)
 
 
+_BIT: Final = tuple(1 << node for node in range(NODES))
+_NEST_MASKS: Final = tuple(_bits(nest) for nest in NESTS)
+_NO_NESTS: Final = (0, 0, 0, 0)
+_HOLDER_BLOCKED: Final = _NOT_FLOOR | 1 << TABLE | 1 << WALL
+_CAT_BLOCKED: Final = _NOT_FLOOR | 1 << WALL | 1 << TABLE
+"""The table bit is cleared again below: a cat may go onto the table (it is furniture)."""
+
+
 @lru_cache(maxsize=64)
-def _position(
-    mice: Mice, holders: Holders, cats: Cats, chairs: Chairs
-) -> tuple[tuple[Search, Search, Search], tuple[tuple[int, ...], ...]]:
-    """Return the holders', mice's and cats' searches in this position, and each nest's free
-    squares (every piece of a kind shares one search, so a position is set up once)."""
-    floor_holders = _bits(h for h in holders if h != TABLE)
-    floor_cats = _bits(c for c in cats if c != TABLE)
-    lying = _bits(sq for sq, pose in chairs if pose == LYING)
-    holder = floor_holders | _NOT_FLOOR | 1 << TABLE | 1 << WALL
-    holder |= _bits(sq for sq, _ in chairs) | floor_cats
-    cat = floor_holders | floor_cats | lying | _NOT_FLOOR | 1 << WALL
-    upright = {sq: pose for sq, pose in chairs if pose != LYING}
-    mouse_cats = _bits(c for c in cats if c != TABLE and c not in upright)
-    floor_mice = _bits(m for m in mice if m in FLOOR_SET)
-    taken = set(mice)
-    free = tuple(tuple(q for q in nest if q not in taken) for nest in NESTS)
-    full = _bits(INTO_NEST + k for k, squares in enumerate(free) if not squares)
-    mouse = floor_holders | mouse_cats | floor_mice | lying | full | _NOT_FLOOR
+def _setup(
+    kind: int, mice: Mice, holders: Holders, cats: Cats, chairs: Chairs
+) -> tuple[Search, tuple[int, ...]]:
+    """Return the search of one kind of piece in this position (every piece of the kind
+    shares it, so a position is set up once per kind) and, for mice, the mask of each nest's
+    free squares."""
+    bit = _BIT
+    if kind == HOLDER:
+        blocked = _HOLDER_BLOCKED
+        for at in holders:
+            blocked |= bit[at]
+        for at in cats:
+            blocked |= bit[at]
+        for sq, _ in chairs:
+            blocked |= bit[sq]
+        return (_HOLDER_GRAPH, _HOLDER_MASKS, blocked), _NO_NESTS
+    if kind == CAT:
+        blocked = _CAT_BLOCKED
+        for at in holders:
+            blocked |= bit[at]
+        for at in cats:
+            blocked |= bit[at]
+        for sq, pose in chairs:
+            if pose == LYING:
+                blocked |= bit[sq]
+        return (_CAT_GRAPH, _CAT_MASKS, blocked & ~bit[TABLE]), _NO_NESTS
+    blocked = _NOT_FLOOR | bit[TABLE] | bit[WALL]
+    for at in holders:
+        blocked |= bit[at]
+    upright: dict[int, int] = {}  # one support a square (the last chair's, as the reference)
+    chair_squares = 0
+    for sq, pose in chairs:
+        chair_squares |= bit[sq]
+        if pose == LYING:
+            blocked |= bit[sq]
+        else:
+            upright[sq] = pose
+    for at in cats:
+        if not chair_squares >> at & 1:  # a cat on an upright chair is off the floor
+            blocked |= bit[at]
+    taken = 0
+    for at in mice:
+        taken |= bit[at]
+    blocked |= taken & _FLOOR_SQUARES
+    nests = tuple(nest & ~taken for nest in _NEST_MASKS)
+    for k in range(4):
+        if not nests[k]:
+            blocked |= bit[INTO_NEST + k]
+    blocked &= ~(bit[TABLE] | bit[WALL])  # a mouse passes under the table and through the wall
     graph, masks = _mouse_graph(tuple(upright.items()), open_holes(holders, chairs))
-    cat_search = (_CAT_GRAPH, _CAT_MASKS, cat)
-    return ((_HOLDER_GRAPH, _HOLDER_MASKS, holder), (graph, masks, mouse), cat_search), free
+    return (graph, masks, blocked), nests
 
 
 def _start(kind: int, piece: int, mice: Mice, holders: Holders, cats: Cats) -> int:
@@ -211,25 +250,136 @@ _BYTE_NODES: Final = tuple(
 """_BYTE_NODES[i][byte]: the nodes of a mask's byte i (a mask is read a byte at a time)."""
 
 
+def _nodes(found: int, nests: tuple[int, ...]) -> int:
+    """Return the mask of the nodes a move ends on, from a `_reach` mask: the squares and the
+    table as they are, "into nest k" as nest k's free squares, never the wall."""
+    out = found & _FLOOR_MASK
+    if found & _NESTS_MASK:
+        for k in range(4):
+            if found >> (INTO_NEST + k) & 1:
+                out |= nests[k]
+    return out
+
+
+def end_masks(
+    kind: int,
+    pieces: Iterable[int],
+    n: int,
+    mice: Mice,
+    holders: Holders,
+    cats: Cats,
+    chairs: Chairs,
+) -> list[int]:
+    """Return, for each of `pieces` of one kind, the mask of the nodes (bit `node`) where it
+    can end a move of exactly n steps: `ends` for many pieces with one set-up."""
+    if n <= 0:
+        return [0 for _ in pieces]
+    search, nests = _setup(kind, mice, holders, cats, chairs)
+    starts = (holders, mice, cats)[kind]
+    return [_nodes(_reach(starts[p], search, n), nests) for p in pieces]
+
+
+def mask_nodes(mask: int) -> list[int]:
+    """Return the nodes of a node mask, in increasing order."""
+    out: list[int] = []
+    for i, byte in enumerate(mask.to_bytes(_BYTES, "little")):
+        if byte:
+            out += _BYTE_NODES[i][byte]
+    return out
+
+
+@lru_cache(maxsize=1 << 12)
+def ends_of(
+    kind: int,
+    pieces: tuple[int, ...],
+    n: int,
+    mice: Mice,
+    holders: Holders,
+    cats: Cats,
+    chairs: Chairs,
+) -> tuple[tuple[int, ...], ...]:
+    """Return, for each of `pieces` of one kind, the nodes where it can end a move of exactly
+    n steps, in increasing order: `ends` for many pieces with one set-up and one cache entry
+    (a computer player asks this for many positions and numbers, and again for the same)."""
+    return _near_ends(kind, pieces, n, mice, holders, cats, chairs)
+
+
+def _near_ends(
+    kind: int,
+    pieces: tuple[int, ...],
+    n: int,
+    mice: Mice,
+    holders: Holders,
+    cats: Cats,
+    chairs: Chairs,
+) -> tuple[tuple[int, ...], ...]:
+    """Return `ends_of`'s answer, each piece's search reused from `_NEAR_ENDS` when the
+    blocked nodes near it and the mice's graph are those of a search already made."""
+    if n <= 0:
+        return tuple(() for _ in pieces)
+    search, nests = _setup(kind, mice, holders, cats, chairs)
+    starts = (holders, mice, cats)[kind]
+    graph: tuple[Any, ...] = ()
+    if kind == MOUSE:
+        upright = {sq: pose for sq, pose in chairs if pose != LYING}
+        graph = (tuple(upright.items()), open_holes(holders, chairs))
+    out = []
+    for p in pieces:
+        start = starts[p]
+        key = (kind, start, n, search[2] & _near(kind, start)[n], graph)
+        found = _NEAR_ENDS.get(key)
+        if found is None:
+            if len(_NEAR_ENDS) >= _NEAR_ENDS_SIZE:
+                _NEAR_ENDS.clear()
+            found = _NEAR_ENDS[key] = _reach(start, search, n)
+        out.append(tuple(mask_nodes(_nodes(found, nests))))
+    return tuple(out)
+
+
+def _superset_mouse_graph() -> Graph:
+    """Return the mice's graph with every hole open and no cross support: every position's
+    mouse graph is this one less some edges."""
+    graph = list(_MOUSE_GRAPH)
+    for sq in HOLE_SIDE:
+        graph[sq] = (*graph[sq], WALL)
+    graph[WALL] = tuple(HOLE_SIDE)
+    return graph
+
+
+_SUPERSETS: Final = (_HOLDER_MASKS, _masks(_superset_mouse_graph()), _CAT_MASKS)
+
+
+@cache
+def _near(kind: int, start: int) -> tuple[int, ...]:
+    """Return near[n]: the nodes a walk of at most n <= 6 steps from `start` can reach in the
+    kind's graph with every hole open and no cross support. A search of exactly n steps from
+    `start` reads no other node's blocked bit, in any position."""
+    masks = _SUPERSETS[kind]
+    layers = [1 << start]
+    for _ in range(6):
+        reached = layer = layers[-1]
+        while layer:
+            low = layer & -layer
+            reached |= masks[low.bit_length() - 1]
+            layer ^= low
+        layers.append(reached)
+    return tuple(layers)
+
+
+_NEAR_ENDS: dict[tuple[Any, ...], int] = {}
+"""`ends` and `ends_of`'s searches by (kind, start, n, the blocked nodes near the start, the
+mice's graph changes): a computer player weighs many positions that differ only far from most
+pieces (a holder moved elsewhere), and a piece's ends there are the same. Cleared when full."""
+_NEAR_ENDS_SIZE: Final = 1 << 15
+
+
 @lru_cache(maxsize=1 << 15)
 def ends(
     kind: int, piece: int, n: int, mice: Mice, holders: Holders, cats: Cats, chairs: Chairs
 ) -> frozenset[int]:
     """Return the nodes where the piece can end a move of exactly n steps (a mouse that
     enters a nest can end on any of its free squares; no move ends inside the wall)."""
-    if n <= 0:
-        return frozenset()
-    pos = _position(mice, holders, cats, chairs)
-    found = _reach(_start(kind, piece, mice, holders, cats), pos[0][kind], n)
-    out: list[int] = []
-    for i, byte in enumerate((found & _FLOOR_MASK).to_bytes(_BYTES, "little")):
-        if byte:
-            out += _BYTE_NODES[i][byte]
-    if found & _NESTS_MASK:
-        for k, squares in enumerate(pos[1]):
-            if found >> (INTO_NEST + k) & 1:
-                out.extend(squares)
-    return frozenset(out)
+    return frozenset(_near_ends(kind, (piece,), n, mice, holders, cats, chairs)[0])
 
 
 def path(
@@ -245,7 +395,7 @@ def path(
     """Return one path of exactly n steps from the piece to `to` (start included); empty if
     there is none. A mouse's path into a nest ends on the nest square it is put on."""
     start = _start(kind, piece, mice, holders, cats)
-    graph, _, blocked = _position(mice, holders, cats, chairs)[0][kind]
+    graph, _, blocked = _setup(kind, mice, holders, cats, chairs)[0]
     goal = INTO_NEST + NEST_OF[to] if to < 100 and NEST_OF[to] >= 0 else to
     stack: list[tuple[int, int, Path]] = [(start, blocked | 1 << start, (start,))]
     while stack:
@@ -260,4 +410,14 @@ def path(
     return ()
 
 
-__all__ = ["CAT", "HOLDER", "MOUSE", "ends", "open_holes", "path"]
+__all__ = [
+    "CAT",
+    "HOLDER",
+    "MOUSE",
+    "end_masks",
+    "ends",
+    "ends_of",
+    "mask_nodes",
+    "open_holes",
+    "path",
+]

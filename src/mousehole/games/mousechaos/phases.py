@@ -23,7 +23,7 @@ PHANTOM: Final = "phantom"
 CAP: Final = "cap"
 ENDINGS: Final = (WIN, PHANTOM, CAP)
 CAP_ROUNDS: Final = 300
-"""ruling: "Game cap: 300 rounds, then a draw"."""
+"""ruling: "Game cap: 300 rounds, then a ranking" (standings.py), not a shared win."""
 DEALS: Final = 16 + 4
 """Chance outcomes of the deal: 16 mouse colours, then 4 colour cards."""
 

@@ -59,8 +59,20 @@ def _check_pieces(state: MouseChaosState) -> None:
             if at not in FLOOR_SET or at in floor_cats or chairs.get(at) == LYING:
                 raise InvalidStateError(f"cats[{i}]", f"a cat cannot be on {node_text(at)}")
             floor_cats.add(at)
+    shown = [v for v in state.numbers if v]
+    if len(set(shown)) != len(shown):
+        h = next(i for i, v in enumerate(state.numbers) if v and state.numbers.count(v) > 1)
+        why = "the six holders are numbered 1 to 6, all different"
+        raise InvalidStateError(f"holders[{h}].number", f"{why}: {state.numbers[h]} is shown twice")
     holders = set()
     for i, at in enumerate(state.holders):
+        if at != TABLE and not state.numbers[i]:
+            # rulebook: a holder leaves the table only by being picked, and a picked
+            # holder's number is shown (ruling: public once picked)
+            raise InvalidStateError(
+                f"holders[{i}].number",
+                "a holder on the floor was picked, so its number was shown",
+            )
         if at != TABLE:
             if at not in FLOOR_SET or at in holders or at in chairs or at in floor_cats:
                 raise InvalidStateError(
@@ -79,7 +91,28 @@ def _check_pieces(state: MouseChaosState) -> None:
             raise InvalidStateError(f"mice[{m}].at", f"{node_text(at)} is taken")
         if state.revealed[m] and NEST_OF[at] < 0:
             raise InvalidStateError(f"mice[{m}].revealed", "a revealed mouse stays in its nest")
+        if state.revealed[m] and state.colours[m] not in nest_colours(state, NEST_OF[at]):
+            # rulebook: the first wrong colour goes to its colour's owner, so a face-up
+            # mouse lies in a nest of its own colour
+            raise InvalidStateError(
+                f"mice[{m}].revealed",
+                f"a face-up mouse in nest {NEST_OF[at]} is of its owner's colour"
+                " (a wrong one is sent to its own nest)",
+            )
         mice.add(at)
+    for seat, known in enumerate(state.knows):
+        for m in range(MOTHERS):
+            if known[m] >= 0:
+                # ruling: mothers start in nests and holders never enter nests
+                raise InvalidStateError(
+                    f"peeks[{seat}]", f"mouse {m} is a mother: holders never reach one to peek"
+                )
+
+
+def nest_colours(state: MouseChaosState, nest: int) -> set[int]:
+    """Return the colours of the cards of `nest`'s owner (its own colours)."""
+    owner = slot_owner(state.n, nest)
+    return {state.cards[k] for k in range(4) if slot_owner(state.n, k) == owner}
 
 
 def _check_turn(state: MouseChaosState) -> None:

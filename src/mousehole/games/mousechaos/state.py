@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import CHANCE, JSON, TERMINAL, Action, IllegalActionError, State
 from . import actions as A
-from . import legal, nests
+from . import legal, nests, standings
 from . import moves as M
 from .board import (
-    CATS,
     CHAIR_START,
     HOLDERS,
     MICE,
@@ -125,7 +124,7 @@ class MouseChaosState(State):
     winner: int
     """The winning seat when `ending` is WIN (-1 otherwise)."""
     _events: Events
-    _legal: tuple[A.MouseChaosAction, ...] | None
+    _legal: Sequence[A.MouseChaosAction] | None
 
     def __init__(self, game: MouseChaosGame):
         n = game.seat_count
@@ -198,9 +197,12 @@ class MouseChaosState(State):
         return ()
 
     def legal_actions(self) -> Sequence[A.MouseChaosAction]:
-        if self._legal is None:
-            self._legal = legal.list_actions(self)
-        return self._legal
+        if self._legal is not None:
+            return self._legal
+        actions = legal.list_actions(self)
+        if self.phase is not CHAIR:  # a chair list is cheap to count again: keep states small
+            self._legal = actions
+        return actions
 
     def winners(self) -> list[int]:
         if self.phase is not OVER:
@@ -208,7 +210,7 @@ class MouseChaosState(State):
         if self.ending == WIN:
             return [self.winner]
         if self.ending == CAP:
-            return list(range(self.n))  # ruling: a draw, shared by every seat
+            return standings.cap_winners(self)  # ruling: the cap is a ranking
         return []  # ruling: the phantom won, so every seat lost
 
     def to_json(self) -> JSON:
@@ -286,7 +288,8 @@ class MouseChaosState(State):
             return self._chance(action)
         if phase is OVER:
             raise self._illegal(action, "the game is over")
-        if not legal.allows(self, action):
+        known = self._legal  # the list already made answers `in` without a search
+        if not (action in known if known is not None else legal.allows(self, action)):
             raise self._illegal(action, legal.why(self, action))
         child = self._child()
         kind = action.kind
@@ -377,7 +380,8 @@ class MouseChaosState(State):
         self.winner = winner
         self.reveal = -1
         self.revealer = -1
-        self._events = (*self._events, ("end", winner, ending, tuple(self.winners())))
+        ranked = standings.ranking(self) if ending == CAP else ()
+        self._events = (*self._events, ("end", winner, ending, tuple(self.winners()), ranked))
 
     def _peek(self, mouse: int) -> None:
         """The mover looks at a mouse's colour, privately (rulebook: keep it secret)."""
@@ -408,7 +412,8 @@ class MouseChaosState(State):
     def _number_known(self) -> None:
         self.steps = self.numbers[self.picked]
         self.phase = HOLDER
-        if not self.piece_ends(M.HOLDER, self.picked):
+        self._legal = legal.holder_moves(self)
+        if not self._legal:
             # ruling: a holder with no legal move stays where it is, and n is still used
             self._events = (*self._events, ("stuck", self.current, self.picked))
             self._piece_phase()
@@ -423,9 +428,8 @@ class MouseChaosState(State):
 
     def _piece_phase(self) -> None:
         self.phase = PIECE
-        if any(self.piece_ends(M.CAT, c) for c in range(CATS)):
-            return
-        if any(self.piece_ends(M.MOUSE, m) for m in self.movable_mice()):
+        self._legal = legal.piece_moves(self)  # the legal list, made once
+        if self._legal:
             return
         # ruling: if no cat or mouse can move exactly n, that step is skipped
         self._events = (*self._events, ("no_move", self.current, self.steps))
@@ -457,6 +461,7 @@ class MouseChaosState(State):
         """Go on to the optional chair move (the turn's last step), or end the turn."""
         if self.phase is OVER:
             return
+        self._legal = None  # a piece step's list made by `_piece_phase` is not this step's
         self.reveal = -1
         self.revealer = -1
         if any(self.chair_free(c) for c in range(len(self.chairs))):

@@ -17,8 +17,9 @@ from . import actions as A
 from . import moves as M
 from .board import COLOURS, HOLDERS, MICE, POSES, TABLE, node_json, node_text, parse_node
 from .deal import slot_owner
-from .phases import ENDINGS, OVER, PHASES
+from .phases import CAP, ENDINGS, OVER, PHASES
 from .positions import check_position
+from .standings import Standing, ranking
 from .state import MouseChaosState
 
 if TYPE_CHECKING:
@@ -56,7 +57,17 @@ def _public(state: MouseChaosState) -> JSON:
         "shown": list(state.shown),
         "ending": state.ending,
         "winners": state.winners(),
+        "ranking": ranking_json(ranking(state)) if state.ending == CAP else None,
     }
+
+
+def ranking_json(standings: Sequence[Standing]) -> list[JSON]:
+    """Return the cap's ranking as JSON: per side, best first, its place, its seat (null: the
+    phantom), its mice at home and its mice not under the table."""
+    return [
+        {"place": s.place, "seat": s.side if s.side >= 0 else None, "home": s.home, "free": s.free}
+        for s in standings
+    ]
 
 
 def state_to_json(state: MouseChaosState) -> JSON:
@@ -147,8 +158,9 @@ def _item(value: Any, where: str) -> Mapping[str, Any]:
 def state_from_json(game: MouseChaosGame, data: Mapping[str, Any]) -> MouseChaosState:
     """Return the position `data` describes; raise InvalidStateError naming the bad field.
 
-    The position is `to_json`'s: every field is required except `game`, `round`, `dealt`
-    and `winners` (derived; checked when given). positions.py refuses what play cannot make.
+    The position is `to_json`'s: every field is required except `game`, `round`, `dealt`,
+    `winners` and `ranking` (derived; checked when given). positions.py refuses what play
+    cannot make.
     """
     data = json_object(data)
     same_game(data, "mousechaos", "a Mouse Chaos position")
@@ -213,6 +225,10 @@ def state_from_json(game: MouseChaosGame, data: Mapping[str, Any]) -> MouseChaos
         raise InvalidStateError(
             "winners", f"the position's winners are {state.winners()}, not {winners!r}"
         )
+    given = data.get("ranking")
+    derived = ranking_json(ranking(state)) if state.ending == CAP else None
+    if given is not None and given != derived:
+        raise InvalidStateError("ranking", f"the position's ranking at the cap is {derived}")
     return state
 
 
@@ -297,6 +313,8 @@ def event_to_json(event: tuple[Any, ...]) -> JSON:
     elif kind == "end":
         data["seat"] = seat if seat >= 0 else None
         data["reason"], data["winners"] = rest[0], list(rest[1])
+        if rest[0] == CAP:
+            data["ranking"] = ranking_json(rest[2])
     return data
 
 
@@ -345,7 +363,10 @@ def describe_event(event: JSON) -> str:
         ),
         "complete": lambda: f"Nest {event.get('nest')} is complete",
         "ejected": lambda: f"Mouse {event.get('mouse')} goes to nest {event.get('nest')}",
-        "end": lambda: f"Game over ({event.get('reason')}): winners {event.get('winners')}",
+        "end": lambda: (
+            f"Game over ({event.get('reason')}): winners {event.get('winners')}"
+            + _ranking_words(event.get("ranking"))
+        ),
     }
     if kind in ("holder", "mouse", "cat"):
         return f"{who} moves {kind} {event.get(kind, '')} to {event.get('to')}".replace("  ", " ")
@@ -353,6 +374,18 @@ def describe_event(event: JSON) -> str:
         return f"{who} moves chair {event.get('chair')} to {event.get('to')} ({event.get('pose')})"
     line = lines.get(kind)
     return line() if line is not None else f"{kind}: {event}"
+
+
+def _ranking_words(standings: Any) -> str:
+    """Return the cap's ranking for a log line ("" for another ending)."""
+    if not standings:
+        return ""
+    parts = [
+        f"{s['place']}. {'the phantom' if s['seat'] is None else 'seat ' + str(s['seat'])}"
+        f" ({s['home']} home, {s['free']} not under the table)"
+        for s in standings
+    ]
+    return "; ranking at the cap: " + ", ".join(parts)
 
 
 def tally(events: Sequence[JSON], counters: dict[str, int]) -> None:
@@ -367,4 +400,16 @@ def tally(events: Sequence[JSON], counters: dict[str, int]) -> None:
         kind = event["type"]
         label = f"end: {event['reason']}" if kind == "end" else labels.get(kind)
         if label is not None:
+            counters[label] = counters.get(label, 0) + 1
+        if kind == "end" and event["reason"] == CAP:
+            # the cap's outcome: one first place, a first place shared, or the phantom first
+            first = [s for s in event["ranking"] if s["place"] == 1]
+            outcome = (
+                "the phantom first"
+                if any(s["seat"] is None for s in first)
+                else "shared first"
+                if len(first) > 1
+                else "one first"
+            )
+            label = f"cap: {outcome}"
             counters[label] = counters.get(label, 0) + 1

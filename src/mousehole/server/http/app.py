@@ -22,6 +22,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mousehole.games import REGISTRY
+from mousehole.server import i18n
 from mousehole.server.http import catalogue, pages, replay
 from mousehole.server.http.api import create_online, create_room, join_online, online_summary
 from mousehole.server.http.catalogue import ListedGame
@@ -90,7 +91,8 @@ def create_app(
             raise
 
     async def home(request: Request) -> Response:
-        return HTMLResponse(pages.home_page(listed, planned))
+        words = pages.request_words(request, i18n.domains())  # every game's name and summary
+        return pages.localized(pages.home_page(listed, planned, words), words)
 
     async def api_games(request: Request) -> Response:
         return JSONResponse([game.to_json() for game in listed])
@@ -106,9 +108,15 @@ def create_app(
         path = WEB_DIR / page.folder / f"{'play' if route == 'replay' else route}.html"
         if not path.is_file():
             raise HTTPException(404)
+        words = pages.page_words(request, game.name if game is not None else page.folder)
+        back = request.url.path
         if route in ("play", "replay") and game is not None:  # the page all games share
             text = path.read_text(encoding="utf-8")
-            return HTMLResponse(pages.play_page(game, text, replay=route == "replay"))
+            html = pages.play_page(game, text, replay=route == "replay", words=words, back=back)
+            return pages.localized(html, words)
+        if i18n.has_domain(page.folder):  # a game's own page: its {{keys}} filled
+            text = path.read_text(encoding="utf-8")
+            return pages.localized(pages.Html(pages.fill_template(text, words, back)), words)
         return FileResponse(path, media_type="text/html")
 
     async def favicon(request: Request) -> Response:
@@ -155,6 +163,12 @@ def create_app(
             Route("/api/replay", replay.file_replay, methods=["POST"]),
             Route("/api/replay/{room:str}", replay.room_replay, methods=["POST"]),
             Route("/join/{code:str}", pages.join_endpoint, methods=["GET"]),
+            Route("/language/{code:str}", pages.language_endpoint, methods=["GET"]),
+            Route(
+                "/messages/{language:str}/{domains:str}.json",
+                pages.messages_endpoint,
+                methods=["GET"],
+            ),
             WebSocketRoute("/ws/rooms/{room:str}", room_socket),
             Route("/api/online", create_online, methods=["POST"]),
             Route("/api/online/{code:str}", routed("summary", online_summary), methods=["GET"]),
@@ -305,6 +319,8 @@ async def _http_error(request: Request, exc: Exception) -> Response:
             message = exc.detail
         body = {"error": {"code": code, "message": message}}
         return JSONResponse(body, status_code=status, headers=headers)
-    heading = "Page not found" if status == HTTPStatus.NOT_FOUND else status.phrase
-    html = pages.error_page(status, heading, path)
-    return HTMLResponse(html, status_code=status, headers=headers)
+    words = pages.request_words(request)
+    heading = pages.error_heading(status, words)
+    html = pages.error_page(status, heading, path, words)
+    localized = {"Content-Language": words.language, "Vary": "Cookie, Accept-Language"}
+    return HTMLResponse(html, status_code=status, headers={**(headers or {}), **localized})

@@ -4,6 +4,7 @@
 // controller resets to the snapshot afterwards, so skipping or a refresh never changes the match.
 
 import { createPauses } from "/static/shared/pause.js";
+import { t } from "/static/shared/i18n.js";
 import { drawTable, flyFlip, flyPile, flyChip, floatText, cancelFlights } from "./table.js";
 import { describeEvent } from "./log.js";
 import { names, render } from "./render.js";
@@ -75,7 +76,7 @@ async function playEvent(event) {
       const idle = event.card === "cat" && !view.chase; // a cat with no mouse to catch
       view.pile.push(event.card);
       match.sound("flip");
-      say(idle ? `${line.text.slice(0, -1)}: no mouse to catch.` : line?.text, line?.kind, seat);
+      say(idle ? t("adm.log.cat-idle", { who: match.seatName(seat) }) : line?.text, line?.kind, seat);
       drawNow();
       render();
       await sleep(beat(event.card === "cheese" ? 280 : 420));
@@ -112,7 +113,7 @@ async function playEvent(event) {
       view.chase = null;
       view.bubble = null;
       drawNow();
-      if (!pauses.skipping && !app.ff && !app.reduced) floatText(seat, `+${event.cards} cards`, view.seats);
+      if (!pauses.skipping && !app.ff && !app.reduced) floatText(seat, t("adm.table.won-cards", { count: event.cards }), view.seats);
       if (caught) {
         await flyChip(seat, flight(700));
         view.chips[seat] = (view.chips[seat] ?? 0) + 1;

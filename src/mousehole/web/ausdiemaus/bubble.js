@@ -4,6 +4,8 @@
 // sits, how large the pile is drawn, where the chips left lie).
 
 import { CARD_H, CARD_W } from "./cards.js";
+import { escapeHtml } from "/static/shared/html.js";
+import { t } from "/static/shared/i18n.js";
 
 /** A seat's card on the table is this wide (table.js draws it). */
 export const SEAT_W = 220;
@@ -95,7 +97,7 @@ export function bubbleMarkup(view, g) {
     <path class="bubble-tail" d="M${(ex * 0.8 + px).toFixed(1)} ${(ey * 0.8 + py).toFixed(1)} L${tip[0].toFixed(1)} ${tip[1].toFixed(1)} L${(ex * 0.8 - px).toFixed(1)} ${(ey * 0.8 - py).toFixed(1)} Z"/>
     <rect class="bubble-body" x="${-bw / 2}" y="${-bh / 2}" width="${bw}" height="${bh}" rx="28"/>
     <path class="bubble-tail-cover" d="M${(ex * 0.8 + px * 0.8).toFixed(1)} ${(ey * 0.8 + py * 0.8).toFixed(1)} L${(ex * 0.8 - px * 0.8).toFixed(1)} ${(ey * 0.8 - py * 0.8).toFixed(1)}"/>
-    <text class="bubble-text" text-anchor="middle" y="${tall ? -6 : -7}">Mouse, watch out,</text>
-    <text class="bubble-text" text-anchor="middle" y="${tall ? 24 : 26}">the cat is coming!</text>
+    <text class="bubble-text" text-anchor="middle" y="${tall ? -6 : -7}">${escapeHtml(t("adm.bubble.first"))}</text>
+    <text class="bubble-text" text-anchor="middle" y="${tall ? 24 : 26}">${escapeHtml(t("adm.bubble.second"))}</text>
   </g>`;
 }

@@ -3,17 +3,18 @@
 // colour AND a shape AND the name, as every game's seat tokens have). Pure markup builders: no DOM.
 
 import { escapeHtml } from "/static/shared/html.js";
+import { t } from "/static/shared/i18n.js";
 
 const INK = "#3a2817";
 
 /** Seat colours and shapes: every seat differs by shape, so colour is never the only cue. */
 export const TOKENS = [
-  { shape: "circle", colour: "#1f5fbf", light: "#cfe0fb", label: "blue circle" },
-  { shape: "square", colour: "#b8500a", light: "#fbdcc4", label: "orange square" },
-  { shape: "triangle", colour: "#23783a", light: "#cdeccf", label: "green triangle" },
-  { shape: "diamond", colour: "#7034a8", light: "#e6d4f6", label: "purple diamond" },
-  { shape: "pentagon", colour: "#a3195b", light: "#f7d3e3", label: "crimson pentagon" },
-  { shape: "star", colour: "#45484d", light: "#dfe1e4", label: "charcoal star" },
+  { shape: "circle", colour: "#1f5fbf", light: "#cfe0fb", label: t("adm.token.circle") },
+  { shape: "square", colour: "#b8500a", light: "#fbdcc4", label: t("adm.token.square") },
+  { shape: "triangle", colour: "#23783a", light: "#cdeccf", label: t("adm.token.triangle") },
+  { shape: "diamond", colour: "#7034a8", light: "#e6d4f6", label: t("adm.token.diamond") },
+  { shape: "pentagon", colour: "#a3195b", light: "#f7d3e3", label: t("adm.token.pentagon") },
+  { shape: "star", colour: "#45484d", light: "#dfe1e4", label: t("adm.token.star") },
 ];
 
 export const CARD_W = 80;
@@ -100,19 +101,19 @@ export function chipSvg(px = 24) {
 
 /** What a card is called in sentences ("a cat", "a mouse with 2 paws"). */
 export function cardPhrase(card) {
-  if (card === "cheese") return "cheese";
-  if (card === "cat") return "a cat";
+  if (card === "cheese") return t("adm.card.cheese");
+  if (card === "cat") return t("adm.card.cat");
   const paws = pawsOf(card);
-  if (paws) return `a mouse with ${paws} ${paws === 1 ? "paw" : "paws"}`;
+  if (paws) return t("adm.card.mouse", { count: paws });
   return String(card);
 }
 
 /** Short name for labels ("Cheese", "Cat", "Mouse 2"). */
 export function cardLabel(card) {
-  if (card === "cheese") return "Cheese";
-  if (card === "cat") return "Cat";
+  if (card === "cheese") return t("adm.label.cheese");
+  if (card === "cat") return t("adm.label.cat");
   const paws = pawsOf(card);
-  return paws ? `Mouse ${paws}` : String(card);
+  return paws ? t("adm.label.mouse", { paws }) : String(card);
 }
 
 export function pawsOf(card) {
@@ -121,9 +122,9 @@ export function pawsOf(card) {
 }
 
 const FACE = {
-  cheese: { band: "#f6c945", paper: "#fff8dc", label: "CHEESE" },
-  cat: { band: "#5d7f9e", paper: "#eef3f7", label: "CAT" },
-  mouse: { band: "#c95a6a", paper: "#fdf0f0", label: "MOUSE" },
+  cheese: { band: "#f6c945", paper: "#fff8dc", label: t("adm.face.cheese") },
+  cat: { band: "#5d7f9e", paper: "#eef3f7", label: t("adm.face.cat") },
+  mouse: { band: "#c95a6a", paper: "#fdf0f0", label: t("adm.face.mouse") },
 };
 
 function cheeseArt() {

@@ -4,6 +4,7 @@
 
 import { RULES_TIP, offerCoach, soloSeat } from "/static/shared/coach.js";
 import { byInput } from "/static/shared/input.js";
+import { t } from "/static/shared/i18n.js";
 
 /** Offer the tips on the first turn of the player's first solo match (`app`: the page's model). */
 export function coachFirstTurn(app) {
@@ -15,19 +16,18 @@ export function coachFirstTurn(app) {
     steps: [
       {
         target: () => document.querySelector(`[data-testid="stack-${mine()}"]`),
-        title: "This is your stack",
-        text: "Nobody sees what is in any stack, not even their own: you just turn over the top card.",
+        title: t("adm.coach.stack.title"),
+        text: t("adm.coach.stack.text"),
       },
       {
         target: () => document.querySelector('[data-testid="chip-supply"]'),
-        title: "Catch mice, win chips",
-        text: "A cat that catches a mouse wins the whole pile and a mouse chip. "
-          + "When the last chip is won, the biggest stack wins.",
+        title: t("adm.coach.chips.title"),
+        text: t("adm.coach.chips.text"),
       },
       {
         target: () => document.getElementById("turn-over"),
-        title: "Your turn: turn over!",
-        text: `${byInput("Press Turn over (or T).", "Tap Turn over.")} A mouse means the next player must find a cat within its paws.`,
+        title: t("adm.coach.turn.title"),
+        text: `${byInput(t("adm.coach.turn.key"), t("adm.coach.turn.tap"))} ${t("adm.coach.turn.text")}`,
       },
       RULES_TIP,
     ],

@@ -6,6 +6,7 @@
 
 import { anyDialogOpen } from "/static/shared/match/page.js";
 import { escapeHtml } from "/static/shared/html.js";
+import { t } from "/static/shared/i18n.js";
 import { chooseLayout } from "./table.js";
 import { tokenSvg, chipSvg } from "./cards.js";
 import { endingSentence, ranking } from "./log.js";
@@ -50,10 +51,10 @@ function toggleFastForward() {
   if (serverPaced()) return;
   app.ff = !app.ff;
   if (app.ff) {
-    addLine("Fast-forward: every card is turned over automatically until the game ends.", { kind: "info" });
+    addLine(t("adm.ff.on"), { kind: "info" });
     skip();
   } else {
-    announce("Fast-forward stopped.");
+    announce(t("adm.ff.off"));
   }
   render();
   match.settle();
@@ -69,7 +70,7 @@ export function yourTurn(seat, snap) {
     }, pause);
     return;
   }
-  announce(`${match.seatName(seat)}, turn over your top card.`);
+  announce(t("adm.prompt.yours", { who: match.seatName(seat) }));
   requestAnimationFrame(() => {
     const lost = !document.activeElement || document.activeElement === document.body;
     if (lost && !anyDialogOpen() && !el.turn.disabled) el.turn.focus();
@@ -100,26 +101,27 @@ export function showRanking(snap) {
   const result = ranking(state.stacks, state.chips, winners, seatName);
   const seat = endingSeat(state);
   let reason = endingSentence(state.ending, seat, seatName);
-  if (seat === null && state.ending === "last_chip") reason = "the last mouse chip was won.";
-  if (seat === null && state.ending === "run_out") reason = "a player had no card left to turn.";
+  if (seat === null && state.ending === "last_chip") reason = t("adm.ending.last-chip-anyone");
+  if (seat === null && state.ending === "run_out") reason = t("adm.ending.run-out-anyone");
   $("ranking-title").textContent = winners.length > 1
-    ? "A shared win!"
-    : `${seatName(winners[0])} wins!`;
-  $("ranking-reason").textContent = `How it ended: ${reason}`;
+    ? t("adm.rank.title-shared")
+    : t("adm.rank.title", { who: seatName(winners[0]) });
+  const how = t("adm.rank.how", { reason });
+  $("ranking-reason").textContent = how;
   $("ranking-tiebreak").textContent = result.text;
   $("ranking-list").innerHTML = result.rows.map((row) => `
     <li class="rank-row${row.winner ? " rank-winner" : ""}" data-testid="rank-${row.seat}">
-      <span class="rank-place">${row.place}.</span>
+      <span class="rank-place">${escapeHtml(t("adm.rank.place", { place: row.place }))}</span>
       ${tokenSvg(row.seat, letterOf(row.seat), 30)}
       <span class="rank-name">${escapeHtml(seatName(row.seat))}</span>
-      <span class="rank-cards">${row.cards} ${row.cards === 1 ? "card" : "cards"}</span>
-      <span class="rank-chips">${chipSvg(18)} ${row.chips}<span class="visually-hidden"> ${row.chips === 1 ? "chip" : "chips"}</span></span>
+      <span class="rank-cards">${escapeHtml(t("adm.cards", { count: row.cards }))}</span>
+      <span class="rank-chips">${chipSvg(18)} ${row.chips}<span class="visually-hidden"> ${escapeHtml(t("adm.chip-word", { count: row.chips }))}</span></span>
     </li>`).join("");
   $("rematch").hidden = Boolean(app.online);
   const dialog = $("ranking-dialog");
   if (!dialog.open) dialog.showModal();
   $("rematch").hidden ? $("ranking-close").focus() : $("rematch").focus();
-  announce(`${$("ranking-title").textContent} ${result.text} How it ended: ${reason}`);
+  announce(`${$("ranking-title").textContent} ${result.text} ${how}`);
 }
 
 // ---------------------------------------------------------------- keys and buttons
@@ -154,7 +156,7 @@ function bindControls() {
     const seat = Number(box.dataset.seat);
     if (!app.setup) app.setup = { seats: [] }; // an online room: remembered for this page only
     app.setup.seats[seat] = { ...(app.setup.seats[seat] || {}), autoFlip: box.checked };
-    announce(`${match.seatName(seat)}: auto-flip ${box.checked ? "on" : "off"}.`);
+    announce(t(box.checked ? "adm.auto-flip.on" : "adm.auto-flip.off", { who: match.seatName(seat) }));
     match.save();
     render();
     match.settle();

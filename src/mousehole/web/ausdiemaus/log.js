@@ -1,49 +1,54 @@
 // "What happened": the server's committed events in plain words with seat names (never raw
 // JSON), newest line on top, and the final ranking's explanation (tie-breaks, how it ended).
 
-import { createLogList, nameList } from "/static/shared/log-list.js";
+import { createLogList } from "/static/shared/log-list.js";
+import { t, formatList } from "/static/shared/i18n.js";
 import { cardPhrase } from "./cards.js";
 
 const list = createLogList(200);
 export const { initLog, addLine, clearLog, exportLog, restoreLog } = list;
 
 function tries(n) {
-  return `${n} ${n === 1 ? "try" : "tries"}`;
+  return t("adm.tries", { count: n });
 }
 
 function cards(n) {
-  return `${n} ${n === 1 ? "card" : "cards"}`;
+  return t("adm.cards", { count: n });
 }
 
-export const CALL = "Mouse, watch out, the cat is coming!";
+function chipCount(n) {
+  return t("adm.chips", { count: n });
+}
+
+export const CALL = t("adm.call");
 
 /** The log line of one event, with its kind (for colour) — or null for a silent event. */
 export function describeEvent(event, seatName) {
   const who = event.seat === null || event.seat === undefined ? "" : seatName(event.seat);
   switch (event.type) {
     case "start":
-      return { text: `${who} turns over first. Stacks: ${(event.stacks || []).join(", ")} cards.`, kind: "info" };
+      return { text: t("adm.log.start", { who, stacks: (event.stacks || []).join(", ") }), kind: "info" };
     case "pile_start":
-      return { text: `The undealt card starts the pile: ${cardPhrase(event.card)} (it does nothing).`, kind: "info" };
+      return { text: t("adm.log.pile-start", { card: cardPhrase(event.card) }), kind: "info" };
     case "flip":
-      return { text: `${who} turns over ${cardPhrase(event.card)}.`, kind: event.card === "cat" ? "cat" : event.card === "cheese" ? "" : "mouse" };
+      return { text: t("adm.log.flip", { who, card: cardPhrase(event.card) }), kind: event.card === "cat" ? "cat" : event.card === "cheese" ? "" : "mouse" };
     case "call":
-      return { text: `${who}: “${CALL}” ${seatName(event.chaser)} has ${tries(event.paws)} to catch it.`, kind: "call" };
+      return { text: t("adm.log.call", { who, call: CALL, chaser: seatName(event.chaser), tries: tries(event.paws) }), kind: "call" };
     case "pass_chase":
       return {
-        text: `Another mouse! ${who} calls: “${CALL}” The chase of ${seatName(event.from)}'s mouse is over; ${seatName(event.chaser)} has ${tries(event.paws)}.`,
+        text: t("adm.log.pass-chase", { who, call: CALL, owner: seatName(event.from), chaser: seatName(event.chaser), tries: tries(event.paws) }),
         kind: "call",
       };
     case "missed":
-      return { text: `No cat: ${who} has ${tries(event.attempts_left)} left.`, kind: "" };
+      return { text: t("adm.log.missed", { who, tries: tries(event.attempts_left) }), kind: "" };
     case "caught":
-      return { text: `Caught! ${who}'s cat catches ${seatName(event.mouse_owner)}'s mouse: ${who} wins the pile (${cards(event.cards)}) and a mouse chip.`, kind: "catch" };
+      return { text: t("adm.log.caught", { who, owner: seatName(event.mouse_owner), cards: cards(event.cards) }), kind: "catch" };
     case "escaped":
-      return { text: `Only cheese: ${who}'s mouse escapes ${seatName(event.chaser)}. ${who} takes the pile (${cards(event.cards)}), no chip.`, kind: "escape" };
+      return { text: t("adm.log.escaped", { who, chaser: seatName(event.chaser), cards: cards(event.cards) }), kind: "escape" };
     case "restart":
-      return { text: `${who} starts a new pile.`, kind: "turn" };
+      return { text: t("adm.log.restart", { who }), kind: "turn" };
     case "end":
-      return { text: `Game over: ${endingSentence(event.reason, event.seat, seatName)}`, kind: "win" };
+      return { text: t("adm.log.end", { reason: endingSentence(event.reason, event.seat, seatName) }), kind: "win" };
     default:
       return null;
   }
@@ -52,10 +57,10 @@ export function describeEvent(event, seatName) {
 /** How the game ended, as a sentence. */
 export function endingSentence(reason, seat, seatName) {
   const who = seat === null || seat === undefined ? "" : seatName(seat);
-  if (reason === "last_chip") return `the last mouse chip went to ${who}.`;
-  if (reason === "run_out") return `${who} had no card left to turn (the pile on the table belongs to nobody).`;
-  if (reason === "safety") return "the game was stopped because it would have gone on for ever.";
-  return "the game is over.";
+  if (reason === "last_chip") return t("adm.ending.last-chip", { who });
+  if (reason === "run_out") return t("adm.ending.run-out", { who });
+  if (reason === "safety") return t("adm.ending.safety");
+  return t("adm.ending.over");
 }
 
 /**
@@ -74,22 +79,22 @@ export function ranking(stacks, chips, winners, seatName) {
   });
   const most = seats[0]?.cards ?? 0;
   const topCards = seats.filter((r) => r.cards === most);
-  const names = (rows) => nameList(rows.map((r) => seatName(r.seat)));
+  const names = (rows) => formatList(rows.map((r) => seatName(r.seat)));
   const won = seats.filter((r) => r.winner);
   let text;
   if (won.length > 1) {
-    text = `${names(won)} all have ${cards(most)} and ${won[0].chips} ${won[0].chips === 1 ? "chip" : "chips"}: a shared win.`;
-    if (won.length === 2) text = text.replace(" all have ", " both have ");
+    text = t(won.length === 2 ? "adm.rank.shared-two" : "adm.rank.shared", { names: names(won), cards: cards(most), chips: chipCount(won[0].chips) });
   } else if (topCards.length === 1) {
     const second = seats[1];
     text = second
-      ? `${seatName(topCards[0].seat)} wins with ${cards(most)} (next: ${seatName(second.seat)} with ${second.cards}).`
-      : `${seatName(topCards[0].seat)} wins with ${cards(most)}.`;
+      ? t("adm.rank.wins-next", { who: seatName(topCards[0].seat), cards: cards(most), next: seatName(second.seat), count: second.cards })
+      : t("adm.rank.wins", { who: seatName(topCards[0].seat), cards: cards(most) });
   } else {
     const winner = topCards[0];
     const runner = topCards[1];
-    const both = topCards.length === 2 ? "both have" : "all have";
-    text = `${names(topCards)} ${both} ${cards(most)}; ${seatName(winner.seat)} wins with ${winner.chips} ${winner.chips === 1 ? "chip" : "chips"} to ${runner.chips}.`;
+    text = t(topCards.length === 2 ? "adm.rank.tiebreak-two" : "adm.rank.tiebreak", {
+      names: names(topCards), cards: cards(most), who: seatName(winner.seat), chips: chipCount(winner.chips), count: runner.chips,
+    });
   }
   return { rows: seats, text };
 }

@@ -9,6 +9,7 @@ import "./sounds.js";
 import { createMatch } from "/static/shared/match/controller.js";
 import { createAnnouncer } from "/static/shared/announce.js";
 import { getSetting, setSetting } from "/static/shared/settings.js";
+import { t } from "/static/shared/i18n.js";
 import { initTable } from "./table.js";
 import { TOKENS, tokenSvg, cardPhrase } from "./cards.js";
 import { initLog, addLine, clearLog, exportLog, restoreLog, CALL } from "./log.js";
@@ -24,8 +25,9 @@ const LEVEL = "auto"; // the only computer level: there are no decisions in this
 /** The new-match form (shared/setup.js): 2 to 6 players, Auto-flip, and the playback speed. */
 const SETUP = {
   seats: { min: 2, max: 6, default: 3 },
-  noun: "players",
-  firstLabel: "First to turn",
+  noun: t("adm.setup.players"),
+  countLabel: (n) => t("adm.setup.count", { count: n }),
+  firstLabel: t("adm.setup.first"),
   humanNames: ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"],
   computerNames: ["Whiskers", "Nibbles", "Pip", "Brie", "Gouda", "Feta"],
   levels: [LEVEL],
@@ -33,13 +35,13 @@ const SETUP = {
   token: (seat, letter) => tokenSvg(seat, letter, 34),
   tokenLabel: (seat) => TOKENS[seat].label,
   note: ({ online, humans }) => (online
-    ? "Online: you get a room code to send to your friends. Nobody sees any stack, yours included."
+    ? t("adm.setup.note.online")
     : humans === 0
-    ? "All computer players: sit back and watch."
+    ? t("adm.setup.note.watch")
     : humans === 1
-      ? "Solo: you against the computer players. Nobody sees any stack, so there is nothing to hide."
-      : `Same device: ${humans} humans share the screen (nobody sees any stack, so no hand-over is needed).`),
-  fields: [{ id: "setup-speed", label: "Speed", options: [["normal", "Normal"], ["fast", "Fast"]] }],
+      ? t("adm.setup.note.solo")
+      : t("adm.setup.note.device", { count: humans })),
+  fields: [{ id: "setup-speed", label: t("setup.speed"), options: [["normal", t("setup.speed.normal")], ["fast", t("setup.speed.fast")]] }],
   onSync: () => {
     $("setup-speed").value = getSetting("speed");
   },
@@ -63,11 +65,11 @@ initTable({ svg: el.table, layer: $("table-layer"), fx: $("fx-layer"), flyLayer:
 function newMatch(snapshot) {
   const moves = app.record?.moves || [];
   const start = moves.find((m) => m.action?.type === "start_seat");
-  if (start) addLine(`Chance picks ${match.seatName(start.action.seat)} to turn over first.`, { kind: "turn" });
+  if (start) addLine(t("adm.log.chance-first", { who: match.seatName(start.action.seat) }), { kind: "turn" });
   const first = moves.find((m) => m.action?.type === "card");
-  if (first) addLine(`The undealt card starts the pile: ${cardPhrase(first.action.card)} (it does nothing).`, { kind: "info" });
+  if (first) addLine(t("adm.log.pile-start", { card: cardPhrase(first.action.card) }), { kind: "info" });
   const now = snapshot.to_act;
-  if (now !== null && now !== undefined) announce(`New match. ${match.seatName(now)} turns over first.`);
+  if (now !== null && now !== undefined) announce(t("adm.new-match", { who: match.seatName(now) }));
 }
 
 const match = createMatch({
@@ -76,7 +78,7 @@ const match = createMatch({
   form: SETUP,
   log: { addLine, clearLog, exportLog, restoreLog },
   announce,
-  words: { first: (name) => `${name} turns over first.` },
+  words: { first: (name) => t("adm.first", { who: name }) },
   // The server's seats: a computer plays the one level; Auto-flip stays on this page.
   serverSeat: (s) => (s.kind === "computer" ? { kind: "computer", name: s.name, level: LEVEL } : { kind: "human", name: s.name }),
   view: {

@@ -7,6 +7,7 @@ import { chooseLayout, drawTable, setViewer } from "./table.js";
 import { TOKENS, tokenSvg, chipSvg, pawSvg, cardPhrase } from "./cards.js";
 import { endingSentence } from "./log.js";
 import { escapeHtml } from "/static/shared/html.js";
+import { t } from "/static/shared/i18n.js";
 
 let app = null;
 let el = {};
@@ -111,18 +112,19 @@ function renderNow() {
   const over = !app.snapshot || (app.snapshot.winners || []).length > 0 || app.snapshot.state.phase === "over";
   el.ff.disabled = over || serverPaced() || !app.socket;
   el.ff.setAttribute("aria-pressed", String(app.ff));
-  el.ff.textContent = app.ff ? "Fast-forwarding… (stop)" : "Fast-forward to the end";
+  el.ff.textContent = app.ff ? t("adm.play.ff-stop") : t("adm.play.ff");
   el.download.disabled = !app.record;
-  el.connection.textContent = app.socket && !app.connected ? "Reconnecting…" : "";
+  el.connection.textContent = app.socket && !app.connected ? t("room.reconnecting") : "";
 }
 
 function tableSummary(view) {
   const top = view.pile.at(-1);
-  const parts = [`Pile: ${view.pile.length} cards${top ? `, top card ${cardPhrase(top)}` : ""}.`];
+  const pile = t("adm.cards", { count: view.pile.length });
+  const parts = [top ? t("adm.summary.pile-top", { pile, card: cardPhrase(top) }) : t("adm.summary.pile", { pile })];
   for (let i = 0; i < view.seats; i += 1) {
-    parts.push(`${seatName(i)}: ${view.stacks[i]} cards, ${view.chips[i]} chips.`);
+    parts.push(t("adm.summary.seat", { who: seatName(i), cards: t("adm.cards", { count: view.stacks[i] }), chips: t("adm.chips", { count: view.chips[i] }) }));
   }
-  parts.push(`${view.chipsLeft} mouse chips left.`);
+  parts.push(t("adm.summary.chips-left", { count: view.chipsLeft }));
   return parts.join(" ");
 }
 
@@ -137,9 +139,9 @@ function renderSeats() {
       const open = seatsInfo()[i]?.state === "open";
       // A replay's seat is a player of a finished match: who played it, never "online".
       const kind = replaying() ? escapeHtml(playedBy(i))
-        : open ? "open seat" : human ? (isMine(i) ? "human" : "human, online") : "computer";
+        : escapeHtml(open ? t("adm.seat.open") : human ? (isMine(i) ? t("adm.seat.human") : t("adm.seat.online")) : t("adm.seat.computer"));
       const auto = human && isMine(i)
-        ? `<label class="auto-flip" title="Turn over by itself after a short pause"><input type="checkbox" data-seat="${i}" data-testid="auto-flip-${i}"> Auto-flip</label>`
+        ? `<label class="auto-flip" title="${escapeHtml(t("adm.auto-flip.title"))}"><input type="checkbox" data-seat="${i}" data-testid="auto-flip-${i}"> ${escapeHtml(t("adm.auto-flip"))}</label>`
         : "";
       return `<li class="seat-panel" data-testid="seat-panel-${i}" data-seat="${i}">
         <span class="seat-token">${tokenSvg(i, letterOf(i), 34)}</span>
@@ -161,16 +163,16 @@ function renderSeats() {
     if (!row) continue;
     const cards = view.stacks[i] ?? 0;
     const chips = view.chips[i] ?? 0;
-    row.querySelector(".seat-cards").textContent = `${cards} ${cards === 1 ? "card" : "cards"}`;
-    row.querySelector(".seat-chips").innerHTML = `${chipSvg(18)} ${chips}<span class="visually-hidden"> ${chips === 1 ? "chip" : "chips"}</span>`;
+    row.querySelector(".seat-cards").textContent = t("adm.cards", { count: cards });
+    row.querySelector(".seat-chips").innerHTML = `${chipSvg(18)} ${chips}<span class="visually-hidden"> ${escapeHtml(t("adm.chip-word", { count: chips }))}</span>`;
     const over = view.phase === "over";
     const winner = (view.winners || []).includes(i);
     let badge = "";
     if (app.snapshot?.started === false) badge = "";
-    else if (over) badge = winner ? "Winner!" : "";
-    else if (view.chase?.chaser === i) badge = "Chasing";
-    else if (view.chase?.mouse_owner === i) badge = "Mouse out";
-    else if (view.current === i) badge = "Turn";
+    else if (over) badge = winner ? t("adm.badge.winner") : "";
+    else if (view.chase?.chaser === i) badge = t("adm.badge.chasing");
+    else if (view.chase?.mouse_owner === i) badge = t("adm.badge.mouse-out");
+    else if (view.current === i) badge = t("adm.badge.turn");
     row.querySelector(".seat-badge").textContent = badge;
     row.classList.toggle("active", !over && view.current === i && app.snapshot?.started !== false);
     row.classList.toggle("winner", over && winner);
@@ -201,17 +203,17 @@ function renderBar() {
   if (snap && snap.started === false) {
     // An online room before its start: the waiting room above (shared room-ui) has the code,
     // the seats and the host's Start.
-    el.prompt.textContent = "Waiting for the match to start…";
+    el.prompt.textContent = t("adm.prompt.waiting-start");
     el.promptSub.textContent = "";
     return;
   }
   if (app.socket && !app.connected) {
-    el.prompt.textContent = "Reconnecting to the table…";
-    el.promptSub.textContent = "Your match is safe on the server.";
+    el.prompt.textContent = t("adm.prompt.reconnecting");
+    el.promptSub.textContent = t("adm.prompt.safe");
     return;
   }
   if (!view || !snap) {
-    el.prompt.textContent = app.online ? "Joining the table…" : "Shuffling the cards…";
+    el.prompt.textContent = app.online ? t("adm.prompt.joining") : t("adm.prompt.shuffling");
     el.promptSub.textContent = "";
     return;
   }
@@ -219,40 +221,39 @@ function renderBar() {
   const current = view.current;
   const who = current === null || current === undefined ? "" : seatName(current);
   if (view.phase === "over") {
-    prompt = "Game over.";
+    prompt = t("adm.prompt.over");
   } else if (app.ff) {
-    prompt = "Fast-forwarding to the end…";
+    prompt = t("adm.prompt.ff");
   } else if (view.phase === "chase" && view.chase) {
-    prompt = `${who} chases ${seatName(view.chase.mouse_owner)}'s mouse!`;
+    prompt = t("adm.prompt.chase", { who, owner: seatName(view.chase.mouse_owner) });
   } else if (view.phase === "restart") {
-    prompt = `${who} won the pile and starts a new one.`;
+    prompt = t("adm.prompt.restart", { who });
   } else if (who) {
-    prompt = `${who}'s turn.`;
+    prompt = t("adm.prompt.turn", { who });
   } else {
-    prompt = "Shuffling the cards…";
+    prompt = t("adm.prompt.shuffling");
   }
   if (!app.animating && !app.ff && view.phase !== "over" && current !== null && current !== undefined) {
-    if (isMine(current) && !autoFlip(current)) prompt += ` ${who}, turn over your top card.`;
-    else if (isMine(current)) prompt += ` (auto-flip)`;
-    else if (!isHuman(current)) prompt += ` ${who} is turning over…`;
-    else prompt += ` Waiting for ${who}…`;
+    if (isMine(current) && !autoFlip(current)) prompt += ` ${t("adm.prompt.yours", { who })}`;
+    else if (isMine(current)) prompt += ` ${t("adm.prompt.auto")}`;
+    else if (!isHuman(current)) prompt += ` ${t("adm.prompt.computer", { who })}`;
+    else prompt += ` ${t("adm.prompt.waiting", { who })}`;
   }
   el.prompt.textContent = prompt;
   el.turn.dataset.seat = current ?? "";
-  el.turn.setAttribute("aria-label", who && view.phase !== "over" ? `Turn over ${who}'s top card` : "Turn over");
+  el.turn.setAttribute("aria-label", who && view.phase !== "over" ? t("adm.turn.label", { who }) : t("adm.turn"));
   if (view.phase !== "over" && view.chase) {
     const c = view.chase;
     const left = Math.max(0, c.attempts_left);
     const used = Math.max(0, c.paws - left);
     const paws = `${pawSvg(20).repeat(left)}${pawSvg(20, true).repeat(used)}`;
     el.promptSub.innerHTML = `<span class="chase-paws" aria-hidden="true">${paws}</span>
-      <span data-testid="chase-info">${escapeHtml(seatName(c.chaser))} has ${left} of ${c.paws} ${c.paws === 1 ? "try" : "tries"} left to turn up a cat.</span>`;
+      <span data-testid="chase-info">${escapeHtml(t("adm.prompt.chase-info", { who: seatName(c.chaser), left, count: c.paws }))}</span>`;
   } else if (view.phase === "over") {
-    el.promptSub.textContent = view.ending ? `It ended because ${endingSentence(view.ending, app.ending?.seat, seatName)}` : "";
+    el.promptSub.textContent = view.ending ? t("adm.prompt.ended", { reason: endingSentence(view.ending, app.ending?.seat, seatName) }) : "";
   } else {
     const top = view.pile.at(-1);
     // The chips are what is left to catch; the winner is the biggest stack (docs/games/ausdiemaus.md).
-    const chips = `${view.chipsLeft} mouse ${view.chipsLeft === 1 ? "chip" : "chips"} left`;
-    el.promptSub.textContent = top ? `Top of the pile: ${cardPhrase(top)}. ${chips}; then the biggest stack wins.` : "";
+    el.promptSub.textContent = top ? t("adm.prompt.top", { card: cardPhrase(top), count: view.chipsLeft }) : "";
   }
 }

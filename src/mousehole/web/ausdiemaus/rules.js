@@ -3,6 +3,8 @@
 // The words are in the page; this module only draws, so the page reads the same without it.
 
 import { keepLegible } from "/static/shared/legible.js";
+import { t } from "/static/shared/i18n.js";
+import { escapeHtml } from "/static/shared/html.js";
 import { CARD_W, CARD_H, cardBackMarkup, cardFaceMarkup, chipMarkup, pawMarkup, tokenMarkup } from "./cards.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -39,8 +41,9 @@ function arrow(d, head) {
     <path class="rules-arrow" d="M-10 -7 L0 0 L-10 7" transform="translate(${x} ${y}) rotate(${angle})"/>`;
 }
 
-function label(text, x, y, anchor = "middle") {
-  return `<text class="rules-label" x="${x}" y="${y}" text-anchor="${anchor}">${text}</text>`;
+/** A picture's word (a message of the page's catalogue), written at (x, y). */
+function label(key, x, y, anchor = "middle", params = {}) {
+  return `<text class="rules-label" x="${x}" y="${y}" text-anchor="${anchor}">${escapeHtml(t(key, params))}</text>`;
 }
 
 function pic(name) {
@@ -57,7 +60,7 @@ function drawGoal(svg) {
     out += stack(x, 172 - CARD_H * 0.8, layers);
     out += token(seat, x + 32, 198, 14);
   });
-  out += label("Winner!", 190, 40, "start");
+  out += label("adm.badge.winner", 190, 40, "start");
   out += arrow("M186 34 C160 24 140 26 124 36", [124, 36, 160]);
   fill(svg, out);
 }
@@ -69,7 +72,7 @@ function drawTurn(svg) {
     ${card("cheese", 282, 70, { scale: 0.95, turn: -8 })}
     ${card("cat", 304, 64, { scale: 0.95, turn: 5 })}
     ${card("mouse2", 330, 60, { scale: 0.95, turn: -3 })}
-    ${label("Mouse!", 440, 40)}`);
+    ${label("adm.pic.mouse", 440, 40)}`);
 }
 
 function chaseRow(y, mouse, turned, outcome, gap) {
@@ -89,12 +92,12 @@ function drawChase(svg) {
   const narrow = NARROW_CHASE.matches;
   const width = narrow ? 384 : 520;
   const x = narrow ? 325 : 404; // the outcomes' middle
-  const caught = `${label("Caught!", x, 44)}
+  const caught = `${label("adm.pic.caught", x, 44)}
     <g transform="translate(${x - (narrow ? 40 : 24)} 80)">${chipMarkup(18)}</g>
-    ${label("+ pile", x + (narrow ? 22 : 40), 88)}`;
+    ${label("adm.pic.pile", x + (narrow ? 22 : 40), 88)}`;
   const paws = [0, 1, 2].map((i) => `<g transform="translate(${x - 30 + i * 30} 200)">${pawMarkup(11)}</g>`).join("");
-  const passed = `${label("Passed on:", x, 170)}${paws}${label("3 tries", x, 240)}`;
-  const away = `${label("Got away!", x, 314)}${label("Pile to", x, 346)}${label("its owner", x, 372)}`;
+  const passed = `${label("adm.pic.passed", x, 170)}${paws}${label("adm.tries", x, 240, "middle", { count: 3 })}`;
+  const away = `${label("adm.pic.away", x, 314)}${label("adm.pic.pile-to", x, 346)}${label("adm.pic.owner", x, 372)}`;
   const gap = narrow ? 70 : 76; // the turned cards' spacing (68 units wide)
   svg.setAttribute("viewBox", `0 0 ${width} 390`);
   svg.replaceChildren();
@@ -111,7 +114,7 @@ function drawPile(svg) {
     ${token(0, 102, 190, 12)}
     ${pile}
     ${arrow("M300 170 C250 200 200 196 168 170", [168, 170, -150])}
-    ${label("under!", 236, 206)}`);
+    ${label("adm.pic.under", 236, 206)}`);
 }
 
 function drawEnd(svg) {
@@ -125,8 +128,8 @@ function drawEnd(svg) {
     ${token(2, 400, 160, 18)}
     <g transform="translate(110 80)">${chipMarkup(30)}</g>
     ${arrow("M150 70 C200 30 270 40 310 100", [310, 100, 60])}
-    ${label("The last chip!", 110, 150)}
-    ${label("4 + 1 = game over", 330, 214)}`);
+    ${label("adm.pic.last-chip", 110, 150)}
+    ${label("adm.pic.game-over", 330, 214)}`);
 }
 
 for (const node of document.querySelectorAll("[data-card-pic]")) {

@@ -10,6 +10,7 @@ import {
   chipSvg, pawMarkup, tokenMarkup,
 } from "./cards.js";
 import { escapeHtml } from "/static/shared/html.js";
+import { t } from "/static/shared/i18n.js";
 import { SEAT_W, bubbleMarkup } from "./bubble.js";
 
 // Two arrangements of the same table: a wide one for landscape screens and a tall one for
@@ -105,9 +106,6 @@ function shortName(name, max = 13) {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 // ---------------------------------------------------------------- drawing
 
@@ -132,7 +130,7 @@ function stackMarkup(seat, size) {
     <rect class="stack-top" data-stack-top="${seat}" x="${topX}" y="${topY}" width="${w}" height="${h}" fill="none" stroke="none"/>
     <circle class="stack-count-bg" cx="${topX + w / 2}" cy="${topY + h / 2}" r="21"/>
     <text class="stack-count" x="${topX + w / 2}" y="${topY + h / 2 + 8}" text-anchor="middle">${size}</text>
-    <text class="stack-label" x="${x0 + w / 2}" y="${y0 + h + 20}" text-anchor="middle">${size === 1 ? "card" : "cards"}</text>
+    <text class="stack-label" x="${x0 + w / 2}" y="${y0 + h + 20}" text-anchor="middle">${escapeHtml(t("adm.table.cards", { count: size }))}</text>
   </g>`;
 }
 
@@ -153,7 +151,7 @@ function chipsMarkup(seat, chips) {
   return `<g class="seat-chips" data-chips="${seat}">
     ${out}
     <rect data-chip-target="${seat}" x="${-25 + (slot % 5) * 23}" y="${-47 + Math.floor(slot / 5) * 23}" width="22" height="22" fill="none" stroke="none"/>
-    <text class="chip-label" x="-25" y="${labelY + 5}">${chips ? plural(chips, "chip", "chips") : "no chips"}</text>
+    <text class="chip-label" x="-25" y="${labelY + 5}">${escapeHtml(chips ? t("adm.chips", { count: chips }) : t("adm.table.no-chips"))}</text>
   </g>`;
 }
 
@@ -161,7 +159,7 @@ function badgeMarkup(seat, view) {
   const chase = view.chase;
   const y = 14 + (chipRows(view.chips[seat] ?? 0) - 1) * 20;
   const pill = (cls, text, width = 120) => `<g class="tbadge ${cls}"><rect x="-26" y="${y}" width="${width}" height="30" rx="12"/><text x="${-26 + width / 2}" y="${y + 21}" text-anchor="middle">${text}</text></g>`;
-  if (view.phase === "over") return (view.winners || []).includes(seat) ? pill("badge-win", "Winner!") : "";
+  if (view.phase === "over") return (view.winners || []).includes(seat) ? pill("badge-win", escapeHtml(t("adm.badge.winner"))) : "";
   if (chase && chase.chaser === seat) {
     const left = Math.max(0, chase.attempts_left ?? 0);
     const total = Math.max(left, chase.paws ?? left);
@@ -170,17 +168,17 @@ function badgeMarkup(seat, view) {
       paws += `<g transform="translate(${48 + k * 19} ${y + 15})">${pawMarkup(8.5, k >= left)}</g>`;
     }
     return `<g class="tbadge badge-chase"><rect x="-30" y="${y}" width="${78 + total * 19}" height="30" rx="12"/>
-      <text x="-22" y="${y + 21}">Catch</text>${paws}</g>`;
+      <text x="-22" y="${y + 21}">${escapeHtml(t("adm.table.catch"))}</text>${paws}</g>`;
   }
-  if (chase && chase.mouse_owner === seat) return pill("badge-mouse", "Mouse out!", 126);
-  if (view.current === seat) return pill("badge-turn", "Turn");
+  if (chase && chase.mouse_owner === seat) return pill("badge-mouse", escapeHtml(t("adm.table.mouse-out")), 126);
+  if (view.current === seat) return pill("badge-turn", escapeHtml(t("adm.badge.turn")));
   return "";
 }
 
 function seatMarkup(seat, view, names) {
   const [x, y] = seatSpot(seat, view.seats);
   const token = TOKENS[seat % TOKENS.length];
-  const name = names[seat] || `Seat ${seat + 1}`;
+  const name = names[seat] || t("seat.name", { seat: seat + 1 });
   const classes = ["seat"];
   if (view.current === seat && view.phase !== "over") classes.push("active");
   if (view.chase?.chaser === seat) classes.push("chaser");
@@ -248,8 +246,8 @@ function pileMarkup(view) {
   const empty = pile.length
     ? ""
     : `<rect class="pile-empty" x="${L.cx - w / 2}" y="${L.cy - h / 2}" width="${w}" height="${h}" rx="10"/>
-       <text class="pile-empty-text" x="${L.cx}" y="${L.cy + 6}" text-anchor="middle">no pile</text>`;
-  const label = pile.length ? `Pile: ${plural(pile.length, "card", "cards")}` : "";
+       <text class="pile-empty-text" x="${L.cx}" y="${L.cy + 6}" text-anchor="middle">${escapeHtml(t("adm.table.no-pile"))}</text>`;
+  const label = pile.length ? escapeHtml(t("adm.table.pile", { count: pile.length })) : "";
   return `<g class="pile" data-testid="pile" data-size="${pile.length}" data-top="${escapeHtml(pile.at(-1) ?? "")}">
     ${empty}${under}${cards}
     <rect id="pile-target" data-rot="${next.rot}" x="${next.x - w / 2}" y="${next.y - h / 2}" width="${w}" height="${h}" fill="none" stroke="none"/>
@@ -274,7 +272,7 @@ function supplyMarkup(view) {
   return `<g class="supply" data-testid="chip-supply" data-left="${left}">
     ${chips}
     <rect id="supply-box" x="${startX + Math.max(0, left - 1) * gap - 11}" y="${y - 11}" width="22" height="22" fill="none" stroke="none"/>
-    <text class="supply-label" x="${L.cx}" y="${y - 22}" text-anchor="middle">${left ? `${plural(left, "mouse chip", "mouse chips")} left` : "no chips left"}</text>
+    <text class="supply-label" x="${L.cx}" y="${y - 22}" text-anchor="middle">${escapeHtml(left ? t("adm.table.chips-left", { count: left }) : t("adm.table.no-chips-left"))}</text>
   </g>`;
 }
 

@@ -6,7 +6,7 @@ import { escapeHtml } from "/static/shared/html.js";
 import { nameList } from "/static/shared/log-list.js";
 import { COLOURS, colourMark, mouseSvg } from "./pieces.js";
 import { back, boardClick, boardKey, placeChair, rotate } from "./choose.js";
-import { endingWords } from "./log.js";
+import { capResult, endingWords } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -96,11 +96,21 @@ export function showResult(snap) {
   const state = snap.state;
   const winners = snap.winners || [];
   const n = state.seats;
-  const title = state.ending === "cap" ? "A draw"
+  const cap = state.ending === "cap" && state.ranking ? capResult(state.ranking, match.seatName) : null;
+  const title = cap ? cap.title
     : state.ending === "phantom" ? "The phantom wins!"
       : winners.length ? `${nameList(winners.map(match.seatName))} ${winners.length > 1 ? "win" : "wins"}!` : "The end";
   $("mc-result-title").textContent = title;
-  $("mc-result-text").textContent = `${endingWords(state.ending)}.`.replace(/^./, (c) => c.toUpperCase());
+  $("mc-result-text").textContent = cap
+    ? `After 300 rounds nobody had won, so the players are ranked. ${cap.text}`
+    : `${endingWords(state.ending)}.`.replace(/^./, (c) => c.toUpperCase());
+  const ranking = $("mc-result-ranking");
+  ranking.hidden = !cap;
+  ranking.innerHTML = cap ? cap.rows.map((row) => `
+    <li class="mc-rank${row.winner ? " mc-rank-winner" : ""}" data-testid="rank-${row.seat === null ? "phantom" : row.seat}">
+      <span class="mc-rank-place">${row.place}.</span>
+      <span class="mc-rank-name">${escapeHtml(row.name)}</span>
+      <span class="mc-rank-count">${row.home} at home, ${row.free} not under the table</span></li>`).join("") : "";
   $("mc-result-cards").innerHTML = state.hands.map((h) => {
     const who = h.owner === null || h.owner === undefined || h.owner >= n ? "The phantom" : match.seatName(h.owner);
     const c = COLOURS[h.colour];

@@ -3,7 +3,7 @@
 // colour, so the log (which the autosave keeps, and every player at a shared screen sees)
 // holds no seat's secret.
 
-import { createLogList } from "/static/shared/log-list.js";
+import { createLogList, nameList } from "/static/shared/log-list.js";
 import { nestOf, onTable, squareName } from "./kitchen.js";
 
 const list = createLogList(200);
@@ -12,7 +12,7 @@ export const { initLog, addLine, clearLog, exportLog, restoreLog } = list;
 const ENDINGS = {
   win: "four right mice in the nest",
   phantom: "the phantom's four mice are all its colour: everybody loses",
-  cap: "300 rounds without a winner: a draw",
+  cap: "300 rounds without a winner: the players are ranked by their own mice at home",
 };
 
 /** Where a piece is, in words ("on C4", "under the table", "in nest 2"). */
@@ -74,6 +74,9 @@ export function describeEvent(event, seatName, view) {
     case "ejected":
       return { text: `The mouse runs to nest ${event.nest + 1}.`, kind: "" };
     case "end":
+      if (event.reason === "cap" && event.ranking) {
+        return { text: `Game over after 300 rounds. ${capResult(event.ranking, seatName).text}`, kind: "win" };
+      }
       return { text: `Game over: ${ENDINGS[event.reason] || event.reason}.`, kind: "win" };
     default:
       return null;
@@ -82,4 +85,46 @@ export function describeEvent(event, seatName, view) {
 
 export function endingWords(reason) {
   return ENDINGS[reason] || "";
+}
+
+const mice = (k) => `${k} ${k === 1 ? "mouse" : "mice"}`;
+
+/**
+ * The ranking at the 300-round cap, as the server computed it (`ranking` in the finished
+ * position and the end event: per side, best first, {place, seat (null: the phantom), home,
+ * free}): a title, the sentence that says why first place won, and one row per side.
+ */
+export function capResult(ranking, seatName) {
+  const name = (row) => (row.seat === null ? "the phantom" : seatName(row.seat));
+  const first = ranking.filter((row) => row.place === 1);
+  const rest = ranking.filter((row) => row.place !== 1);
+  const next = rest[0];
+  const names = nameList(first.map(name));
+  const Names = names.replace(/^./, (c) => c.toUpperCase());
+  const top = first[0];
+  const phantom = first.some((row) => row.seat === null);
+  const their = top.seat === null ? "its" : "their";
+  let why;
+  if (first.length > 1) {
+    why = `${Names} each have ${mice(top.home)} of their own colour in their own nests and`
+      + ` ${top.free} not under the table: equal on both counts, they share first place.`;
+  } else if (!next || top.home > next.home) {
+    why = `${Names} has the most mice of ${their} own colour in ${their} own nests: ${top.home}`
+      + (next ? `, against ${next.home} for ${name(next)}.` : ".");
+  } else {
+    why = `${Names} and ${name(next)} both have ${mice(top.home)} at home; ${names} has fewer`
+      + ` under the table: ${top.free} of ${their} mice are still out, against ${next.free}.`;
+  }
+  if (phantom) why += " The phantom comes first, so everybody loses.";
+  const title = phantom ? "The phantom comes first: everybody loses"
+    : first.length > 1 ? `${names} share the win at the cap` : `${names} wins at the cap!`;
+  const rows = ranking.map((row) => ({
+    place: row.place,
+    seat: row.seat,
+    name: name(row).replace(/^./, (c) => c.toUpperCase()),
+    home: row.home,
+    free: row.free,
+    winner: row.place === 1 && !phantom,
+  }));
+  return { title, text: why, rows };
 }

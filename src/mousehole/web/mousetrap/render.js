@@ -333,7 +333,10 @@ function renderToolbar() {
   el.speed.setAttribute("aria-pressed", String(app.fast));
   el.download.disabled = !app.record;
   el.connection.textContent = app.connected || !app.snapshot ? "" : "Reconnecting…";
-  el.board.dataset.view = app.viewMode;
+  if (el.board.dataset.view !== app.viewMode) {
+    el.board.dataset.view = app.viewMode;
+    textChanged = true; // a view may draw its texts at another size (play.css): check them again
+  }
 }
 
 function renderSpaces() {

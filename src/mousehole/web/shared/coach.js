@@ -20,6 +20,8 @@
 // Test ids: coach, coach-count, coach-title, coach-text, coach-next, coach-skip, coach-ring.
 
 import { reducedMotion } from "/static/shared/settings.js";
+import { t } from "/static/shared/i18n.js";
+import { escapeHtml } from "/static/shared/html.js";
 
 const DONE = "done";
 const GAP = 12;
@@ -49,8 +51,8 @@ function remember(game) {
 /** The last tip of every game: where the whole rules are (the page's "How to play" link). */
 export const RULES_TIP = Object.freeze({
   target: () => document.querySelector('[data-testid="rules-link"]'),
-  title: "The rules, any time",
-  text: "“How to play” opens the whole rules, with pictures, in a new tab.",
+  title: t("coach.rules.title"),
+  text: t("coach.rules.text"),
 });
 
 /** The only human seat of a local match against computer players, or null. */
@@ -80,8 +82,8 @@ function markup() {
       <p class="coach-text" id="coach-text" data-testid="coach-text"></p>
     </div>
     <div class="coach-buttons">
-      <button type="button" class="btn" data-testid="coach-skip" id="coach-skip">Skip the tips</button>
-      <button type="button" class="btn btn-big" data-testid="coach-next" id="coach-next">Next</button>
+      <button type="button" class="btn" data-testid="coach-skip" id="coach-skip">${escapeHtml(t("coach.skip"))}</button>
+      <button type="button" class="btn btn-big" data-testid="coach-next" id="coach-next">${escapeHtml(t("coach.next"))}</button>
     </div>`;
 }
 
@@ -169,10 +171,10 @@ export function offerCoach({ game, action, state, steps }) {
   function show(index) {
     step = index;
     const last = index === steps.length - 1;
-    box.querySelector("#coach-count").textContent = `Tip ${index + 1} of ${steps.length}`;
+    box.querySelector("#coach-count").textContent = t("coach.count", { index: index + 1, count: steps.length });
     box.querySelector("#coach-title").textContent = steps[index].title;
     box.querySelector("#coach-text").textContent = steps[index].text;
-    box.querySelector("#coach-next").textContent = last ? "Got it" : "Next";
+    box.querySelector("#coach-next").textContent = last ? t("coach.done") : t("coach.next");
     box.dataset.step = String(index);
     // An instant scroll: the tips are placed against the view as it is once scrolled.
     steps[index].target()?.scrollIntoView({ block: "nearest" });

@@ -9,6 +9,7 @@ import {
   CODE_LENGTH, isCode, joinOnlineRoom, loadName, loadSeat, normalizeCode, peekOnlineRoom,
   saveName, saveSeat,
 } from "/static/shared/net.js";
+import { errorText, levelName, t } from "/static/shared/i18n.js";
 
 const MAX_NAME = 24;
 
@@ -20,27 +21,27 @@ export function playUrl(game, code, { watch = false } = {}) {
 export function explain(error, code) {
   switch (error?.code) {
     case "no_room":
-      return `There is no room ${code}. Check the code: it may have a mistyped letter.`;
+      return t("join.no-room", { code });
     case "too_many_attempts":
     case "rate_limited":
-      return `Too many tries: ${error.message}.`;
+      return t("join.too-many");
     case "room_full":
-      return "Every seat of this room is taken. You can still watch.";
+      return t("join.room-full");
     case "seat_taken":
-      return "Someone just took that seat. Choose another one.";
+      return t("join.seat-taken");
     case "bad_name":
-      return `Give a name of 1 to ${MAX_NAME} characters.`;
+      return t("join.bad-name", { most: MAX_NAME });
     case "network":
     case "timeout":
-      return "The server could not be reached. Check your connection and try again.";
+      return t("errors.network");
     default:
-      return `That did not work: ${error?.message || error?.code || "unknown error"}.`;
+      return t("join.failed", { reason: errorText(error) });
   }
 }
 
 export function malformed(text) {
   const shown = String(text ?? "").trim();
-  return `${shown ? `“${shown}” is not a room code` : "Type a room code"}: a code has ${CODE_LENGTH} letters and digits, like K7QM4X.`;
+  return shown ? t("join.malformed", { code: shown, length: CODE_LENGTH }) : t("join.type-code", { length: CODE_LENGTH });
 }
 
 /** The "Have a code?" form: check the code, make sure the room exists, open its join page. */
@@ -80,14 +81,17 @@ function bindCodeForm(form) {
 // ---------------------------------------------------------------- the join page
 
 const STATE_TEXT = {
-  open: "Open",
-  connected: "Playing",
-  absent: "Away",
-  computer: "Computer",
-  assisted: "Computer (for an away player)",
+  open: t("join.state.open"),
+  connected: t("join.state.playing"),
+  absent: t("room.state.away"),
+  computer: t("seat.computer"),
+  assisted: t("join.state.assisted"),
 };
 
-async function gameTitles() {
+async function gameTitles(root) {
+  // The server writes each game's name in the reader's language (pages.py, join_endpoint).
+  const titles = JSON.parse(root.dataset.titles || "{}");
+  if (Object.keys(titles).length) return titles;
   try {
     const response = await fetch("/api/games");
     const games = await response.json();
@@ -99,9 +103,9 @@ async function gameTitles() {
 
 function seatLine(seat, chosen) {
   const open = seat.state === "open";
-  const who = open ? `Seat ${seat.seat + 1}` : escapeHtml(seat.name);
-  const level = seat.level && (seat.state === "computer" || seat.state === "assisted") ? ` · ${escapeHtml(seat.level)}` : "";
-  const host = seat.host ? ' <span class="join-host">host</span>' : "";
+  const who = open ? escapeHtml(t("seat.name", { seat: seat.seat + 1 })) : escapeHtml(seat.name);
+  const level = seat.level && (seat.state === "computer" || seat.state === "assisted") ? ` · ${escapeHtml(levelName(seat.level))}` : "";
+  const host = seat.host ? ` <span class="join-host">${escapeHtml(t("room.tag.host"))}</span>` : "";
   const status = `<span class="state-dot state-${escapeHtml(seat.state)}" aria-hidden="true"></span><span class="join-state">${escapeHtml(STATE_TEXT[seat.state] || seat.state)}${level}</span>`;
   if (open) {
     return `<li class="join-seat is-open"><label>
@@ -130,10 +134,10 @@ async function joinPage(root) {
   }
   $("join-code").textContent = code;
   if (code !== raw) window.history.replaceState(null, "", `/join/${code}`);
-  const titles = gameTitles();
+  const titles = gameTitles(root);
   let summary;
   const load = async () => {
-    status.textContent = "Looking for the room…";
+    status.textContent = t("join.looking");
     try {
       summary = await peekOnlineRoom(code);
     } catch (error) {
@@ -143,11 +147,11 @@ async function joinPage(root) {
       return false;
     }
     const title = (await titles)[summary.game] || summary.game;
-    document.title = `Join ${title} room ${code} — Mousehole`;
+    document.title = `${t("join.title-game", { game: title, code })} — Mousehole`;
     const host = summary.seats[summary.host] || summary.seats.find((s) => s.host);
     const open = summary.over ? [] : summary.seats.filter((s) => s.state === "open");
-    const stage = summary.over ? "the match is over" : summary.started ? "playing now" : "not started yet";
-    status.textContent = `${title} · ${summary.seats.length} seats · host ${host ? host.name : "—"} · ${stage}`;
+    const stage = summary.over ? t("join.stage.over") : summary.started ? t("join.stage.playing") : t("join.stage.waiting");
+    status.textContent = t("join.status", { game: title, seats: t("join.seat-count", { count: summary.seats.length }), host: host ? host.name : "—", stage });
     const picked = form.querySelector("input[name=join-seat]:checked");
     const chosen = picked && open.some((o) => o.seat === Number(picked.value)) ? Number(picked.value) : open[0]?.seat;
     $("join-seats").innerHTML = summary.seats.map((s) => seatLine(s, s.seat === chosen)).join("");
@@ -157,13 +161,13 @@ async function joinPage(root) {
     const mine = held && summary.seats[held.seat];
     if (mine && mine.state !== "open") {
       $("join-held").hidden = false;
-      $("join-held-text").textContent = `You already have seat ${held.seat + 1} (${mine.name}) in this room.`;
+      $("join-held-text").textContent = t("join.held", { seat: held.seat + 1, name: mine.name });
       $("join-continue").href = playUrl(summary.game, code);
     }
     // The seats are always listed; the name and Join button only while a seat is open.
     form.querySelector(".join-name-row").hidden = !open.length;
     $("join-full").hidden = Boolean(open.length);
-    $("join-full").textContent = summary.over ? "This match is over: you can still look at the board." : "Every seat is taken.";
+    $("join-full").textContent = summary.over ? t("join.over") : t("join.full");
     return true;
   };
   $("join-name").value = loadName();

@@ -4,10 +4,11 @@
 // turn.", a line added with `turn`) opens a turn: the turns are newest first, but a turn reads
 // top to bottom, its heading above its lines in the order they happened.
 
+import { formatList } from "/static/shared/i18n.js";
+
 /** "Ann", "Ann and Bo", "Ann, Bo and Cy". */
 export function nameList(names) {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return formatList(names);
 }
 
 /** A log of at most `maxLines` lines: {initLog, addLine, clearLog, exportLog, restoreLog}. */

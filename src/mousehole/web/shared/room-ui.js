@@ -32,6 +32,7 @@
 
 import { escapeHtml } from "/static/shared/html.js";
 import { createTalk } from "/static/shared/talk.js";
+import { errorText, formatList, levelChoice, levelName, t } from "/static/shared/i18n.js";
 
 /** The computer levels of the snapshot's game, else `fallback` (the page's game's). */
 function levelsOfGame(snap, fallback) {
@@ -52,9 +53,9 @@ export function mySeats(snapshot) {
 
 function duration(seconds) {
   const s = Math.max(0, Math.floor(seconds));
-  if (s < 60) return `${s} s`;
+  if (s < 60) return t("time.seconds", { s });
   const m = Math.floor(s / 60);
-  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
+  return m < 60 ? t("time.minutes", { m }) : t("time.hours", { h: Math.floor(m / 60), m: m % 60 });
 }
 
 // Small hand-drawn state icons (decorative: the state is also written out).
@@ -75,17 +76,18 @@ function icon(state) {
 function stateText(seat, absent, level) {
   switch (seat.state) {
     case "open":
-      return "Open: waiting for a friend";
+      return t("room.state.open");
     case "connected":
-      return "Connected";
+      return t("room.state.connected");
     case "reconnecting":
-      return "Reconnecting…";
+      return t("room.reconnecting");
     case "absent":
-      return absent === null ? "Away" : `Away for ${duration(absent)}`;
+      return absent === null ? t("room.state.away") : t("room.state.away-for", { time: duration(absent) });
     case "computer":
-      return `Computer · ${seat.level || level}`;
+      return t("seat.computer-level", { level: levelName(seat.level || level) });
     case "assisted":
-      return `Computer plays for them · ${seat.level || level}${absent === null ? "" : ` (away ${duration(absent)})`}`;
+      return absent === null ? t("room.state.assisted", { level: levelName(seat.level || level) })
+        : t("room.state.assisted-away", { level: levelName(seat.level || level), time: duration(absent) });
     default:
       return seat.state;
   }
@@ -99,24 +101,24 @@ export function changes(previous, next) {
   next.seats.forEach((seat, i) => {
     const was = previous.seats[i];
     if (mine.includes(i) && was && was.state !== "open" && seat.state !== "open") {
-      if (!was.host && seat.host) lines.push("You are the host now.");
+      if (!was.host && seat.host) lines.push(t("room.you-host"));
       return; // your own presence is the reconnect banner's business
     }
     if (!was || was.state === seat.state) {
-      if (was && !was.host && seat.host) lines.push(`${seat.name} is the host now.`);
+      if (was && !was.host && seat.host) lines.push(t("room.host-now", { who: seat.name }));
       return;
     }
-    if (was.state === "open") lines.push(`${seat.name}${seat.bot ? " (a bot)" : ""} joined seat ${i + 1}.`);
-    else if (seat.state === "absent") lines.push(`${seat.name} lost the connection.`);
-    else if (seat.state === "connected" && was.state === "assisted") lines.push(`${seat.name} is back and plays again.`);
-    else if (seat.state === "connected") lines.push(`${seat.name} is connected.`);
-    else if (seat.state === "assisted") lines.push(`The computer (${seat.level}) plays for ${seat.name}.`);
-    else if (seat.state === "open") lines.push(`Seat ${i + 1} is open again.`);
-    if (!was.host && seat.host) lines.push(`${seat.name} is the host now.`);
+    if (was.state === "open") lines.push(t(seat.bot ? "room.joined-bot" : "room.joined", { who: seat.name, seat: i + 1 }));
+    else if (seat.state === "absent") lines.push(t("room.lost", { who: seat.name }));
+    else if (seat.state === "connected" && was.state === "assisted") lines.push(t("room.back", { who: seat.name }));
+    else if (seat.state === "connected") lines.push(t("room.connected", { who: seat.name }));
+    else if (seat.state === "assisted") lines.push(t("room.assisted", { level: levelName(seat.level), who: seat.name }));
+    else if (seat.state === "open") lines.push(t("room.reopened", { seat: i + 1 }));
+    if (!was.host && seat.host) lines.push(t("room.host-now", { who: seat.name }));
   });
   if (!previous.started && next.started) {
     const host = next.seats.find((s) => s.host);
-    lines.push(`${host ? host.name : "The host"} started the match.`);
+    lines.push(host ? t("room.started", { who: host.name }) : t("room.started-host"));
   }
   return lines;
 }
@@ -124,7 +126,7 @@ export function changes(previous, next) {
 async function copyText(text, fallbackNode) {
   try {
     await navigator.clipboard.writeText(text);
-    return "Copied";
+    return t("room.copied");
   } catch {
     // no clipboard permission: select the text so a keyboard copy works
   }
@@ -134,10 +136,10 @@ async function copyText(text, fallbackNode) {
     const selection = window.getSelection();
     selection.removeAllRanges();
     selection.addRange(range);
-    if (document.execCommand && document.execCommand("copy")) return "Copied";
-    return "Selected: press Ctrl+C (or ⌘C) to copy";
+    if (document.execCommand && document.execCommand("copy")) return t("room.copied");
+    return t("room.selected");
   } catch {
-    return "Select the text and copy it by hand";
+    return t("room.copy-by-hand");
   }
 }
 
@@ -153,23 +155,24 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
   list.setAttribute("role", "list");
   const talk = createTalk({ send, announce });
 
+  const w = (key) => escapeHtml(t(key));
   waiting.innerHTML = `
-    <h2 class="waiting-title">Waiting room</h2>
-    <p class="waiting-lead">Send your friends the code or the link. They join from their own device.</p>
+    <h2 class="waiting-title">${w("room.waiting")}</h2>
+    <p class="waiting-lead">${w("room.lead")}</p>
     <div class="code-card">
-      <span class="code-label">Room code</span>
+      <span class="code-label">${w("room.code")}</span>
       <span class="room-code big" data-testid="room-code" data-role="code"></span>
       <span class="code-buttons">
-        <button type="button" class="btn" data-testid="copy-code" data-role="copy-code">Copy code</button>
-        <button type="button" class="btn" data-testid="copy-link" data-role="copy-link">Copy link</button>
+        <button type="button" class="btn" data-testid="copy-code" data-role="copy-code">${w("room.copy-code")}</button>
+        <button type="button" class="btn" data-testid="copy-link" data-role="copy-link">${w("room.copy-link")}</button>
       </span>
       <span class="room-link" data-testid="room-link" data-role="link"></span>
       <span class="copy-feedback" data-testid="copy-feedback" data-role="feedback" aria-hidden="true"></span>
     </div>
-    <h3 class="waiting-sub">Seats</h3>
+    <h3 class="waiting-sub">${w("join.seats")}</h3>
     <div data-role="seats-slot"></div>
     <div class="waiting-start">
-      <button type="button" class="btn btn-big" data-testid="start-online" data-role="start" hidden>Start the match</button>
+      <button type="button" class="btn btn-big" data-testid="start-online" data-role="start" hidden>${w("room.start")}</button>
       <p class="start-reason" data-testid="start-reason" data-role="reason"></p>
     </div>`;
   const part = (role) => waiting.querySelector(`[data-role="${role}"]`);
@@ -227,25 +230,25 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
   function seatRow(seat, i, mine, host) {
     if (!linked && mine.includes(i) && seat.state === "connected") seat = { ...seat, state: "reconnecting" };
     const absent = absentNow(seat);
-    const you = mine.includes(i) ? ' <span class="room-tag room-you">you</span>' : "";
-    const hostTag = seat.host ? ` <span class="room-tag room-host" data-testid="room-host-${i}">host</span>` : "";
-    const botTag = seat.bot ? ` <span class="room-tag room-bot" data-testid="room-bot-${i}" title="A program plays this seat">bot</span>` : "";
-    const name = seat.state === "open" ? `Seat ${i + 1}` : escapeHtml(seat.name);
+    const you = mine.includes(i) ? ` <span class="room-tag room-you">${escapeHtml(t("room.tag.you"))}</span>` : "";
+    const hostTag = seat.host ? ` <span class="room-tag room-host" data-testid="room-host-${i}">${escapeHtml(t("room.tag.host"))}</span>` : "";
+    const botTag = seat.bot ? ` <span class="room-tag room-bot" data-testid="room-bot-${i}" title="${escapeHtml(t("room.tag.bot-title"))}">${escapeHtml(t("room.tag.bot"))}</span>` : "";
+    const name = seat.state === "open" ? escapeHtml(t("seat.name", { seat: i + 1 })) : escapeHtml(seat.name);
     let actions = "";
     if (host && !mine.includes(i)) {
       if (seat.state === "absent" || seat.state === "assisted") {
         const left = Math.ceil(waitLeft(seat));
         const wait = left > 0 ? ` disabled aria-describedby="host-wait-${i}"` : "";
         if (seat.state === "absent") {
-          actions += `<label class="visually-hidden" for="replace-level-${i}">Computer level for ${escapeHtml(seat.name)}</label>
-            <select id="replace-level-${i}" data-testid="replace-level-${i}">${levelsOf(snapshot).map((l) => `<option value="${l}"${l === defaultLevel(levelsOf(snapshot)) ? " selected" : ""}>${l[0].toUpperCase()}${l.slice(1)}</option>`).join("")}</select>
-            <button type="button" class="btn btn-small" data-command="replace" data-seat="${i}" data-testid="replace-${i}"${wait}>Let the computer play</button>`;
+          actions += `<label class="visually-hidden" for="replace-level-${i}">${escapeHtml(t("room.level-for", { who: seat.name }))}</label>
+            <select id="replace-level-${i}" data-testid="replace-level-${i}">${levelsOf(snapshot).map((l) => `<option value="${l}"${l === defaultLevel(levelsOf(snapshot)) ? " selected" : ""}>${escapeHtml(levelChoice(l))}</option>`).join("")}</select>
+            <button type="button" class="btn btn-small" data-command="replace" data-seat="${i}" data-testid="replace-${i}"${wait}>${escapeHtml(t("room.replace"))}</button>`;
         }
-        actions += `<button type="button" class="btn btn-small" data-command="reopen" data-seat="${i}" data-testid="reopen-${i}"${wait}>Reopen seat</button>`;
-        if (left > 0) actions += `<span class="room-wait" id="host-wait-${i}" data-testid="host-wait-${i}">available in ${left} s</span>`;
+        actions += `<button type="button" class="btn btn-small" data-command="reopen" data-seat="${i}" data-testid="reopen-${i}"${wait}>${escapeHtml(t("room.reopen"))}</button>`;
+        if (left > 0) actions += `<span class="room-wait" id="host-wait-${i}" data-testid="host-wait-${i}">${escapeHtml(t("room.available-in", { seconds: left }))}</span>`;
       }
       if (seat.state === "connected") {
-        actions += `<button type="button" class="btn btn-small" data-command="hand_host" data-seat="${i}" data-testid="make-host-${i}">Make host</button>`;
+        actions += `<button type="button" class="btn btn-small" data-command="hand_host" data-seat="${i}" data-testid="make-host-${i}">${escapeHtml(t("room.make-host"))}</button>`;
       }
     }
     return `<li class="room-seat state-${escapeHtml(seat.state)}" data-testid="room-seat-${i}" data-state="${escapeHtml(seat.state)}">
@@ -318,7 +321,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     const spectator = Boolean(snapshot.you?.spectator);
     const host = Boolean(snapshot.you?.host) && !spectator;
     badge.hidden = false;
-    badge.textContent = spectator ? "Watching" : host ? "Online · host" : "Online";
+    badge.textContent = spectator ? t("room.badge.watching") : host ? t("room.badge.host") : t("room.badge.online");
     badge.dataset.mode = spectator ? "watching" : "online";
     const open = snapshot.seats.filter((s) => s.state === "open");
     const hostSeat = snapshot.seats.find((s) => s.host);
@@ -329,11 +332,12 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     if (host) {
       reason.dataset.testid = "start-reason";
       reason.textContent = open.length
-        ? `${open.length === 1 ? "One seat is" : `${open.length} seats are`} still open: send the code or the link, then start when everyone is in.`
-        : "Everyone is here: start when you are ready.";
+        ? t("room.still-open", { count: open.length })
+        : t("room.everyone");
     } else {
       reason.dataset.testid = "waiting-host";
-      reason.textContent = `${spectator ? "You are watching. " : ""}Waiting for ${hostSeat ? hostSeat.name : "the host"} to start the match.`;
+      const waitFor = hostSeat ? t("room.waiting-for", { who: hostSeat.name }) : t("room.waiting-for-host");
+      reason.textContent = spectator ? `${t("room.you-watch")} ${waitFor}` : waitFor;
     }
     renderSeats();
     tick();
@@ -344,21 +348,22 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     const seatName = (text) => {
       const match = /seat (\d+)/.exec(text || "");
       const seat = match ? snapshot?.seats?.[Number(match[1])] : null;
-      return seat ? seat.name : "That player";
+      return seat ? seat.name : t("room.that-player");
     };
     const texts = {
       not_absent: () => {
         const grace = /(\d+(?:\.\d+)?) s/.exec(error.message || "");
-        return `${seatName(error.message)} has not been away long enough yet${grace ? `: the host can step in after ${grace[1]} s` : ""}.`;
+        return grace ? t("room.not-absent-grace", { who: seatName(error.message), seconds: Number(grace[1]) })
+          : t("room.not-absent", { who: seatName(error.message) });
       },
-      seats_open: () => "Some seats are still open: wait for everyone to join.",
-      already_started: () => "The match has already started.",
-      not_host: () => "Only the host can do that.",
-      spectator: () => "You are watching: spectators cannot make moves.",
-      bad_seat: () => `That seat cannot be changed now (${error.message}).`,
-      bad_level: () => `Choose a computer level: ${levelsOf(snapshot).join(", ")}.`,
-      not_started: () => "The host has not started the match yet.",
-      not_your_seat: () => "That is not your seat.",
+      seats_open: () => t("errors.seats_open"),
+      already_started: () => t("errors.already_started"),
+      not_host: () => t("errors.not_host"),
+      spectator: () => t("errors.spectator"),
+      bad_seat: () => t("errors.bad_seat"),
+      bad_level: () => t("room.bad-level", { levels: formatList(levelsOf(snapshot).map(levelName)) }),
+      not_started: () => t("errors.not_started"),
+      not_your_seat: () => t("errors.not_your_seat"),
     };
     const text = texts[error.code];
     if (!text) return false;
@@ -379,7 +384,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
 /** The reconnect banner: "Connection lost — retrying in 3 s…" with a Retry now button. */
 export function createBanner(element, { onRetry }) {
   element.innerHTML = `<span class="reconnect-text" data-testid="reconnect-text"></span>
-    <button type="button" class="btn btn-small" data-testid="reconnect-now">Retry now</button>`;
+    <button type="button" class="btn btn-small" data-testid="reconnect-now">${escapeHtml(t("banner.retry"))}</button>`;
   const text = element.querySelector(".reconnect-text");
   const button = element.querySelector("button");
   button.addEventListener("click", () => onRetry());
@@ -397,18 +402,18 @@ export function createBanner(element, { onRetry }) {
     element.hidden = false;
     button.hidden = status === "closed";
     if (status === "closed") {
-      text.textContent = message || "The connection was closed.";
+      text.textContent = message || t("banner.closed");
       return;
     }
     if (status === "connecting") {
-      text.textContent = "Connection lost — reconnecting…";
+      text.textContent = t("banner.reconnecting");
       return;
     }
     const seconds = Math.max(0, Math.ceil(((info.retryAt || Date.now()) - Date.now()) / 1000));
-    const offline = info.offline ? " (you seem to be offline)" : "";
+    const offline = info.offline ? ` ${t("banner.offline")}` : "";
     text.textContent = seconds > 0
-      ? `Connection lost — retrying in ${seconds} s…${offline}`
-      : `Connection lost — retrying…${offline}`;
+      ? `${t("banner.retrying-in", { seconds })}${offline}`
+      : `${t("banner.retrying")}${offline}`;
     timer = setTimeout(draw, 250);
   }
 

@@ -12,10 +12,11 @@ import {
   subscribe,
 } from "./settings.js";
 import { audioState, play, unlockAudio } from "./sound.js";
+import { formatPercent, t } from "./i18n.js";
+import { escapeHtml } from "./html.js";
 
 const STYLESHEET = new URL("./settings-panel.css", import.meta.url).href;
-const STORAGE_NOTE =
-  "Settings will last until you close this page: this browser blocks storage.";
+const STORAGE_NOTE = escapeHtml(t("settings.storage-note"));
 let mounted = 0; // numbers each panel's element ids, so two panels never share one
 
 // Three sliders on a line: a drawn "settings" mark that does not depend on an icon font.
@@ -31,55 +32,56 @@ const ICON = `\
 </svg>`;
 
 function template(id) {
+  const w = (key) => escapeHtml(t(key));
   return `\
 <summary class="settings-toggle" data-testid="settings-toggle">
-  ${ICON}<span>Settings</span>
+  ${ICON}<span>${w("settings.title")}</span>
 </summary>
 <div class="settings-panel">
   <fieldset class="settings-group">
-    <legend>Sound</legend>
+    <legend>${w("settings.sound")}</legend>
     <div class="settings-row">
-      <label for="${id}-sound">Sound effects</label>
+      <label for="${id}-sound">${w("settings.sound-effects")}</label>
       <input id="${id}-sound" type="checkbox" role="switch" data-testid="settings-sound"
         data-setting="sound">
     </div>
     <div class="settings-row settings-slider">
-      <label for="${id}-sound-volume">Sound volume</label>
+      <label for="${id}-sound-volume">${w("settings.sound-volume")}</label>
       <input id="${id}-sound-volume" type="range" min="0" max="100" step="5"
         data-testid="settings-sound-volume" data-setting="soundVolume">
       <output for="${id}-sound-volume" aria-hidden="true"></output>
     </div>
   </fieldset>
   <fieldset class="settings-group">
-    <legend>Music</legend>
+    <legend>${w("settings.music")}</legend>
     <div class="settings-row">
-      <label for="${id}-music">Music</label>
+      <label for="${id}-music">${w("settings.music")}</label>
       <input id="${id}-music" type="checkbox" role="switch" data-testid="settings-music"
         data-setting="music">
     </div>
     <div class="settings-row settings-slider">
-      <label for="${id}-music-volume">Music volume</label>
+      <label for="${id}-music-volume">${w("settings.music-volume")}</label>
       <input id="${id}-music-volume" type="range" min="0" max="100" step="5"
         data-testid="settings-music-volume" data-setting="musicVolume">
       <output for="${id}-music-volume" aria-hidden="true"></output>
     </div>
   </fieldset>
   <fieldset class="settings-group">
-    <legend>Motion</legend>
+    <legend>${w("settings.motion")}</legend>
     <div class="settings-row settings-choice">
-      <label for="${id}-motion">Reduced motion</label>
+      <label for="${id}-motion">${w("settings.reduced-motion")}</label>
       <select id="${id}-motion" data-testid="settings-motion" data-setting="reducedMotion">
-        <option value="system">Follow system</option>
-        <option value="on">On</option>
-        <option value="off">Off</option>
+        <option value="system">${w("settings.follow-system")}</option>
+        <option value="on">${w("settings.on")}</option>
+        <option value="off">${w("settings.off")}</option>
       </select>
     </div>
     <div class="settings-row settings-choice">
-      <label for="${id}-speed">Playback speed</label>
+      <label for="${id}-speed">${w("settings.speed")}</label>
       <select id="${id}-speed" data-testid="settings-speed" data-setting="speed">
-        <option value="normal">Normal</option>
-        <option value="fast">Faster</option>
-        <option value="instant">Instant</option>
+        <option value="normal">${w("setup.speed.normal")}</option>
+        <option value="fast">${w("settings.faster")}</option>
+        <option value="instant">${w("settings.instant")}</option>
       </select>
     </div>
   </fieldset>
@@ -145,9 +147,9 @@ function showValue(control) {
   } else if (control.type === "range") {
     const percent = Math.round(value * 100);
     control.value = String(percent);
-    control.setAttribute("aria-valuetext", `${percent}%`);
+    control.setAttribute("aria-valuetext", formatPercent(value));
     control.style.setProperty("--fill", `${percent}%`);
-    control.nextElementSibling.textContent = `${percent}%`;
+    control.nextElementSibling.textContent = formatPercent(value);
   } else {
     control.value = value;
   }

@@ -31,6 +31,7 @@
 
 import { escapeHtml } from "/static/shared/html.js";
 import { loadName } from "/static/shared/net.js";
+import { formatList, levelChoice, t } from "/static/shared/i18n.js";
 
 /** How two names are compared: "Ann", " ann " and "ANN" are one name. */
 function nameKey(name) {
@@ -39,14 +40,13 @@ function nameKey(name) {
 
 function clashMessage({ name, seats }) {
   const which = seats.map((i) => i + 1);
-  const both = which.length === 2 ? "both" : "all";
-  return `Seats ${which.slice(0, -1).join(", ")} and ${which.at(-1)} are ${both} called “${name}”: give each seat its own name.`;
+  return t(which.length === 2 ? "setup.clash-two" : "setup.clash", { seats: formatList(which), name });
 }
 
 /** The page's game's "How to play" link (a new tab, so the form and the match stay put). */
 function rulesLink() {
   const game = /^\/play\/([a-z0-9]+)$/.exec(window.location.pathname)?.[1];
-  return game ? `<p class="setup-rules"><a href="/rules/${game}" target="_blank" rel="noopener" data-testid="setup-rules">How to play<span class="visually-hidden"> (opens in a new tab)</span></a></p>` : "";
+  return game ? `<p class="setup-rules"><a href="/rules/${game}" target="_blank" rel="noopener" data-testid="setup-rules">${escapeHtml(t("rules.link"))}<span class="visually-hidden"> ${escapeHtml(t("page.new-tab"))}</span></a></p>` : "";
 }
 
 function capital(word) {
@@ -61,32 +61,33 @@ function options(pairs, selected) {
 function form(game) {
   const { min, max } = game.seats;
   const counts = Array.from({ length: max - min + 1 }, (_, i) => min + i)
-    .map((n) => [String(n), `${n} ${game.noun}`]);
+    .map((n) => [String(n), game.countLabel ? game.countLabel(n) : `${n} ${game.noun}`]);
   const fields = (game.fields || []).map((field) => `
       <span class="setup-pair"><label for="${field.id}">${escapeHtml(field.label)}</label>
       <select id="${field.id}" data-testid="${field.id}">${options(field.options)}</select></span>`).join("");
+  const w = (key) => escapeHtml(t(key));
   return `<form method="dialog" id="setup-form" novalidate>
-    <h2 id="setup-title">New match</h2>
+    <h2 id="setup-title">${w("page.new-match")}</h2>
     ${rulesLink()}
     <fieldset class="mode-row" id="mode-row">
-      <legend>Where do you play?</legend>
-      <label class="mode-choice"><input type="radio" name="mode" value="local" data-testid="mode-local" checked> On this device</label>
-      <label class="mode-choice"><input type="radio" name="mode" value="online" data-testid="mode-online"> Online with friends</label>
+      <legend>${w("setup.where")}</legend>
+      <label class="mode-choice"><input type="radio" name="mode" value="local" data-testid="mode-local" checked> ${w("setup.local")}</label>
+      <label class="mode-choice"><input type="radio" name="mode" value="online" data-testid="mode-online"> ${w("home.play-online")}</label>
     </fieldset>
     <div class="resume" id="finished" data-testid="finished" hidden>
       <p id="finished-text"></p>
       <p class="resume-buttons">
-        <button type="button" class="btn btn-big" data-testid="rematch-last" id="rematch-last">Rematch</button>
-        <button type="button" class="btn" data-testid="see-result" id="see-result">See the result</button>
+        <button type="button" class="btn btn-big" data-testid="rematch-last" id="rematch-last">${w("home.rematch")}</button>
+        <button type="button" class="btn" data-testid="see-result" id="see-result">${w("home.see-result")}</button>
       </p>
-      <p class="or">or set up a new one:</p>
+      <p class="or">${w("setup.or-new")}</p>
     </div>
     <div class="resume" id="running" data-testid="running" hidden>
       <p id="running-text"></p>
       <p class="resume-buttons" id="running-buttons">
-        <button type="button" class="btn btn-big" data-testid="continue-running" id="continue-running">Continue your match</button>
+        <button type="button" class="btn btn-big" data-testid="continue-running" id="continue-running">${w("home.continue")}</button>
       </p>
-      <p class="or" id="running-or">or set up a new one: it takes the place of the match in progress.</p>
+      <p class="or" id="running-or">${w("setup.running-or")}</p>
     </div>
     <div class="setup-row">
       <span class="setup-pair"><label for="seat-count">${escapeHtml(capital(game.noun))}</label>
@@ -98,27 +99,27 @@ function form(game) {
     <p class="setup-note" id="setup-note"></p>
     <p class="setup-error" id="setup-error" data-testid="setup-error" role="alert"></p>
     <div class="dlg-buttons">
-      <button type="button" class="btn" id="setup-cancel" data-testid="setup-cancel">Cancel</button>
-      <button type="submit" class="btn btn-big" id="start-match" data-testid="start-match">Start match</button>
+      <button type="button" class="btn" id="setup-cancel" data-testid="setup-cancel">${w("setup.cancel")}</button>
+      <button type="submit" class="btn btn-big" id="start-match" data-testid="start-match">${w("setup.start")}</button>
     </div>
   </form>`;
 }
 
 function seatRow(game, i) {
   const level = game.levels.length > 1 ? `
-    <label class="visually-hidden" for="seat-${i}-level">Seat ${i + 1} computer level</label>
+    <label class="visually-hidden" for="seat-${i}-level">${escapeHtml(t("setup.seat-level", { seat: i + 1 }))}</label>
     <select id="seat-${i}-level" data-testid="seat-${i}-level">
-      ${options(game.levels.map((l) => [l, capital(l)]), game.level)}
+      ${options(game.levels.map((l) => [l, levelChoice(l)]), game.level)}
     </select>` : "";
   const auto = game.autoFlip ? `
-    <label class="seat-row-auto"><input type="checkbox" id="seat-${i}-auto" data-testid="seat-${i}-auto"> Auto-flip</label>` : "";
+    <label class="seat-row-auto"><input type="checkbox" id="seat-${i}-auto" data-testid="seat-${i}-auto"> ${escapeHtml(t("setup.auto-flip"))}</label>` : "";
   return `<li class="seat-row" data-row="${i}">
     <span class="seat-row-token" id="seat-${i}-token">${game.token(i, "?")}</span>
-    <label class="visually-hidden" for="seat-${i}-name">Seat ${i + 1} name</label>
+    <label class="visually-hidden" for="seat-${i}-name">${escapeHtml(t("setup.seat-name", { seat: i + 1 }))}</label>
     <input id="seat-${i}-name" data-testid="seat-${i}-name" maxlength="24" autocomplete="off" spellcheck="false">
-    <label class="visually-hidden" for="seat-${i}-kind">Seat ${i + 1} player</label>
+    <label class="visually-hidden" for="seat-${i}-kind">${escapeHtml(t("setup.seat-kind", { seat: i + 1 }))}</label>
     <select id="seat-${i}-kind" data-testid="seat-${i}-kind">
-      <option value="human">Human</option><option value="computer">Computer</option>
+      <option value="human">${escapeHtml(t("seat.human"))}</option><option value="computer">${escapeHtml(t("seat.computer"))}</option>
     </select>${level}${auto}
     <span class="seat-row-desc">${escapeHtml(game.tokenLabel(i))}</span>
   </li>`;
@@ -126,8 +127,8 @@ function seatRow(game, i) {
 
 /** Online: seat 1 is you (the host); the others are open for friends, or computers. */
 function kindOptions(online, i) {
-  if (!online) return [["human", "Human"], ["computer", "Computer"]];
-  return i === 0 ? [["you", "You (host)"]] : [["open", "Open for a friend"], ["computer", "Computer"]];
+  if (!online) return [["human", t("seat.human")], ["computer", t("seat.computer")]];
+  return i === 0 ? [["you", t("setup.you-host")]] : [["open", t("setup.open")], ["computer", t("seat.computer")]];
 }
 
 /** Fill `dialog` with the new-match form for `game` (see the top of this file). */
@@ -206,8 +207,8 @@ export function createSetup(dialog, game) {
       kind.disabled = choices.length === 1;
     });
     dialog.classList.toggle("is-online", online);
-    $("start-match").textContent = online ? "Create room" : "Start match";
-    $("setup-title").textContent = online ? "New online room" : "New match";
+    $("start-match").textContent = online ? t("setup.create-room") : t("setup.start");
+    $("setup-title").textContent = online ? t("setup.new-room") : t("page.new-match");
     if (online) {
       const saved = loadName();
       if (saved && game.humanNames.includes(seats[0].name.value.trim())) seats[0].name.value = saved;
@@ -235,7 +236,7 @@ export function createSetup(dialog, game) {
       } else if (!name.value && name.dataset.kept) {
         name.value = name.dataset.kept;
       }
-      name.placeholder = kind === "open" ? "A friend joins here" : kind === "you" ? "Your name" : "";
+      name.placeholder = kind === "open" ? t("setup.friend-joins") : kind === "you" ? t("join.your-name") : "";
       if (kind === "computer" && !name.value.trim()) name.value = suggest(kind, i);
       if (kindChanged && changed === i && kind !== "open" && (!name.value.trim() || defaults.has(nameKey(name.value)))) {
         name.value = suggest(kind === "computer" ? "computer" : "human", i);
@@ -267,8 +268,8 @@ export function createSetup(dialog, game) {
     }
     const start = $("start-seat");
     const previous = start.value;
-    start.innerHTML = `<option value="random">Random</option>${seats.slice(0, n).map(({ name }, i) =>
-      `<option value="${i}">${escapeHtml(name.value.trim() || `Seat ${i + 1}`)}</option>`).join("")}`;
+    start.innerHTML = `<option value="random">${escapeHtml(t("setup.random"))}</option>${seats.slice(0, n).map(({ name }, i) =>
+      `<option value="${i}">${escapeHtml(name.value.trim() || t("seat.name", { seat: i + 1 }))}</option>`).join("")}`;
     start.value = [...start.options].some((o) => o.value === previous) ? previous : "random";
     const kinds = seats.slice(0, n).map(({ kind }) => kind.value);
     $("setup-note").textContent = game.note({
@@ -298,7 +299,7 @@ export function createSetup(dialog, game) {
         continue;
       }
       if (!name) {
-        setError(`Give seat ${i + 1} a name.`);
+        setError(t("setup.name-needed", { seat: i + 1 }));
         input.focus();
         return null;
       }
@@ -308,7 +309,7 @@ export function createSetup(dialog, game) {
       result.push(entry);
     }
     if (chosen === "online" && !result.slice(1).some((s) => s.kind === "open")) {
-      setError("Open at least one seat for a friend, or choose “On this device”.");
+      setError(t("setup.open-one"));
       return null;
     }
     const start = $("start-seat").value;
@@ -351,8 +352,7 @@ export function createSetup(dialog, game) {
     $("running-text").textContent = running;
     // On the match's own page the match is still there: Cancel keeps it, no button needed.
     $("running-buttons").hidden = canCancel;
-    $("running-or").textContent = canCancel ? "A new match takes its place; Cancel keeps playing it."
-      : "or set up a new one: it takes the place of the match in progress.";
+    $("running-or").textContent = t(canCancel ? "setup.running-cancel" : "setup.running-or");
     $("setup-cancel").hidden = !canCancel;
     setError(error);
     dialog.oncancel = canCancel ? null : (event) => event.preventDefault();

@@ -7,6 +7,7 @@
 // saving is off.
 
 import { nameList } from "/static/shared/log-list.js";
+import { t } from "/static/shared/i18n.js";
 
 function probe() {
   try {
@@ -71,12 +72,11 @@ export function matchStore(game) {
     match that is not over. */
 export function runningSentence(saved) {
   const names = (saved?.setup?.seats || []).map((s) => s?.name).filter((n) => typeof n === "string" && n);
-  const who = names.length ? ` with ${nameList(names)}` : "";
-  return `You have a match in progress${who}, saved in this browser.`;
+  return names.length ? t("home.running-with", { names: nameList(names) }) : t("home.running");
 }
 
 /** "Your last match is over: Ann won." for a finished saved match. */
 export function finishedSentence(saved) {
   const winners = Array.isArray(saved?.winners) ? saved.winners.filter((n) => typeof n === "string") : [];
-  return winners.length ? `Your last match is over: ${nameList(winners)} won.` : "Your last match is over.";
+  return winners.length ? t("home.last-won", { names: nameList(winners), count: winners.length }) : t("home.last-over");
 }

@@ -17,18 +17,19 @@
 // talk-input, talk-send, talk-off-note, talk-switch, talk-message, talk-bubble-{seat}.
 
 import { roomTalk } from "/static/shared/net.js";
+import { errorText, t } from "/static/shared/i18n.js";
 
 /** The reactions the server accepts (server/rooms/talk.py REACTIONS), as the page shows them. */
 export const REACTIONS = [
-  { id: "cheese", icon: true, label: "Cheese" },
-  { id: "laugh", icon: true, label: "Laugh" },
-  { id: "wow", icon: true, label: "Wow" },
-  { id: "clap", icon: true, label: "Clap" },
-  { id: "nice_trap", label: "Nice trap!" },
-  { id: "your_turn", label: "Your turn!" },
-  { id: "good_game", label: "Good game" },
-  { id: "well_played", label: "Well played" },
-  { id: "oops", label: "Oops!" },
+  { id: "cheese", icon: true, label: t("talk.react.cheese") },
+  { id: "laugh", icon: true, label: t("talk.react.laugh") },
+  { id: "wow", icon: true, label: t("talk.react.wow") },
+  { id: "clap", icon: true, label: t("talk.react.clap") },
+  { id: "nice_trap", label: t("talk.react.nice_trap") },
+  { id: "your_turn", label: t("talk.react.your_turn") },
+  { id: "good_game", label: t("talk.react.good_game") },
+  { id: "well_played", label: t("talk.react.well_played") },
+  { id: "oops", label: t("talk.react.oops") },
 ];
 
 export const MAX_LINE = 200; // characters (code points) once trimmed, as the server counts
@@ -82,12 +83,12 @@ function drawing(id) {
 
 /** What a line says, for the log, a bubble and screen readers. */
 function wording(line) {
-  if (line.kind !== "react") return { shown: line.text, spoken: `${line.name}: ${line.text}` };
+  if (line.kind !== "react") return { shown: line.text, spoken: t("talk.said", { who: line.name, text: line.text }) };
   const reaction = byId.get(line.text) || { label: line.text };
   return {
     icon: reaction.icon ? line.text : null,
     shown: reaction.label,
-    spoken: reaction.icon ? `${line.name} reacts: ${reaction.label}` : `${line.name}: ${reaction.label}`,
+    spoken: reaction.icon ? t("talk.reacts", { who: line.name, what: reaction.label }) : t("talk.said", { who: line.name, text: reaction.label }),
   };
 }
 
@@ -116,11 +117,11 @@ export function createTalk({ send, announce }) {
   const bubbles = new Map(); // seat -> {icon, text, timer}: shown until the timer fires
 
   const element = node("section", { className: "talk", testid: "talk", attrs: { "aria-labelledby": "talk-title" } });
-  const title = node("h3", { className: "talk-title", text: "Talk", attrs: { id: "talk-title" } });
+  const title = node("h3", { className: "talk-title", text: t("talk.title"), attrs: { id: "talk-title" } });
   const reactions = node("div", {
     className: "talk-reactions",
     testid: "talk-reactions",
-    attrs: { role: "group", "aria-label": "Reactions" },
+    attrs: { role: "group", "aria-label": t("talk.reactions") },
   });
   for (const reaction of REACTIONS) {
     const button = node("button", {
@@ -143,21 +144,21 @@ export function createTalk({ send, announce }) {
   const log = node("ol", {
     className: "talk-log",
     testid: "talk-log",
-    attrs: { "aria-label": "What was said", tabindex: "0" },
+    attrs: { "aria-label": t("talk.log"), tabindex: "0" },
   });
-  const empty = node("p", { className: "talk-empty", text: "Nothing said yet." });
+  const empty = node("p", { className: "talk-empty", text: t("talk.empty") });
   const form = node("form", { className: "talk-form", testid: "talk-form", attrs: { novalidate: "" } });
-  const label = node("label", { className: "visually-hidden", text: "Message to the room", attrs: { for: "talk-input" } });
+  const label = node("label", { className: "visually-hidden", text: t("talk.input"), attrs: { for: "talk-input" } });
   const input = node("input", {
     testid: "talk-input",
-    attrs: { id: "talk-input", type: "text", autocomplete: "off", enterkeyhint: "send", placeholder: "Say something…" },
+    attrs: { id: "talk-input", type: "text", autocomplete: "off", enterkeyhint: "send", placeholder: t("talk.placeholder") },
   });
-  const sendButton = node("button", { className: "btn btn-small", text: "Send", testid: "talk-send", attrs: { type: "submit" } });
+  const sendButton = node("button", { className: "btn btn-small", text: t("talk.send"), testid: "talk-send", attrs: { type: "submit" } });
   form.append(label, input, sendButton);
-  const offNote = node("p", { className: "talk-note", testid: "talk-off-note", text: "The host switched chat off: reactions only." });
+  const offNote = node("p", { className: "talk-note", testid: "talk-off-note", text: t("talk.off") });
   const switchLabel = node("label", { className: "talk-switch" });
   const switchBox = node("input", { testid: "talk-switch", attrs: { type: "checkbox" } });
-  switchLabel.append(switchBox, document.createTextNode(" Chat on for everyone"));
+  switchLabel.append(switchBox, document.createTextNode(` ${t("talk.switch")}`));
   const message = node("p", { className: "talk-message", testid: "talk-message", attrs: { role: "alert" } });
   message.hidden = true;
   element.append(title, reactions, log, empty, offNote, form, switchLabel, message);
@@ -180,7 +181,7 @@ export function createTalk({ send, announce }) {
     if (!text) return;
     const length = [...text].length;
     if (length > MAX_LINE) {
-      say(`That is ${length} characters: a line may have ${MAX_LINE}.`);
+      say(t("talk.too-long", { length, most: MAX_LINE }));
       return;
     }
     if (send({ type: "chat", text })) {
@@ -197,7 +198,7 @@ export function createTalk({ send, announce }) {
     const item = node("li", { className: `talk-line talk-line-${line.kind === "react" ? "react" : "chat"}`, testid: `talk-line-${line.index}` });
     item.append(node("span", { className: "talk-who", text: line.name }));
     if (icon) { // read out as "Bo reacts: Clap"
-      item.append(" ", drawing(icon), node("span", { className: "visually-hidden", text: ` reacts: ${shown}` }));
+      item.append(" ", drawing(icon), node("span", { className: "visually-hidden", text: ` ${t("talk.reacts-short", { what: shown })}` }));
     } else {
       item.append(": ", node("span", { className: "talk-text", text: shown }));
     }
@@ -281,12 +282,12 @@ export function createTalk({ send, announce }) {
     form.hidden = spectator || !on;
     offNote.hidden = on && !spectator;
     offNote.textContent = spectator
-      ? `You are watching: you can read what the players say.${on ? "" : " The host switched chat off."}`
-      : "The host switched chat off: reactions only.";
+      ? `${t("talk.watching")}${on ? "" : ` ${t("talk.switched-off")}`}`
+      : t("talk.off");
     switchLabel.hidden = !host;
     switchBox.checked = on;
     if (spectator) say("");
-    if (wasOn !== null && wasOn !== on) announce(on ? "The host switched chat on." : "The host switched chat off.");
+    if (wasOn !== null && wasOn !== on) announce(on ? t("talk.switched-on") : t("talk.switched-off"));
   }
 
   function refusal(error) {
@@ -294,13 +295,13 @@ export function createTalk({ send, announce }) {
     const texts = {
       rate_limited: () => {
         const wait = /wait (\d+(?:\.\d+)?) s/.exec(error.message || "");
-        return `Not so fast: wait ${wait ? Math.ceil(Number(wait[1])) : "a few"} s before saying more.`;
+        return wait ? t("talk.slow", { seconds: Math.ceil(Number(wait[1])) }) : t("talk.slow-few");
       },
-      chat_off: () => "The host switched chat off: reactions only.",
-      bad_chat: () => `That line cannot be sent (${error.message}).`,
-      spectator: () => "You are watching: spectators cannot react or chat.",
+      chat_off: () => t("talk.off"),
+      bad_chat: () => t("talk.bad"),
+      spectator: () => t("talk.spectator"),
     };
-    const text = (texts[error.code] || (() => `Not sent: ${error.message}`))();
+    const text = (texts[error.code] || (() => t("talk.not-sent", { reason: errorText(error) })))();
     say(text);
     announce(text);
     return true;

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.phone import TurnPage, solo_page, version, wait_for_turn
+from tests.browser.phone import PaceDriver, TurnPage, enabled, solo_page, version, wait_for_turn
 
 
 def _match(page: Page, server: str) -> None:
@@ -39,3 +39,11 @@ TURN = TurnPage(
     action="[data-testid=turn-over]",
     own="[data-testid=table-seat-0]",
 )
+
+
+def _pace_decide(page: Page) -> None:
+    page.get_by_test_id("turn-over").click()
+
+
+PACE = PaceDriver(ready=enabled("turn-over"), decide=_pace_decide)
+"""How benchmarks/pace.py plays this page as a phone player."""

@@ -16,6 +16,7 @@ from tests.browser.fixtures import (
     open_rules,
     screenshot,
 )
+from tests.browser.test_phone import DEVICES
 
 GAMES = {"ausdiemaus": "Aus die Maus!"}
 WIDTHS = [(1280, 800), (390, 844)]
@@ -93,3 +94,24 @@ def test_same_device_play_gets_no_tips(page: Page, server: str) -> None:
     page.wait_for_timeout(500)
     expect(page.get_by_test_id("coach")).to_have_count(0)
     assert page.evaluate("localStorage.getItem('mousehole.ausdiemaus.coach')") is None
+
+
+def test_aus_die_maus_chase_picture_names_its_cards_on_a_phone(
+    new_page: NewPage, server: str
+) -> None:
+    width, height, touch = DEVICES["phone"]
+    page = new_page(width=width, height=height, touch=touch)
+    page.goto(f"{server}/rules/ausdiemaus")
+    page.wait_for_selector("body[data-drawn=true]", state="attached")
+    words = page.evaluate(
+        """() => [...document.querySelectorAll('[data-pic=chase] text')].map((t) => {
+          const m = t.getScreenCTM();
+          const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+          return [t.textContent.trim(), Math.round(px * 10) / 10,
+            t.classList.contains('illegible')];
+        })"""
+    )
+    names = [w for w in words if w[0] in ("MOUSE", "CHEESE", "CAT")]
+    assert len(names) == 8, words  # three chases: 3, 2 and 3 cards
+    hidden = [w for w in words if w[2] or w[1] < 11]
+    assert not hidden, f"words of the chase picture hidden or under 11 px: {hidden}"

@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from tests.browser.phone import TurnPage, solo_page, version, wait_for_turn
+from tests.browser.phone import PaceDriver, TurnPage, enabled, solo_page, version, wait_for_turn
 
 GAME = "dontcutthecheese"
 _Q = 'document.querySelector("[data-testid={}]")'
@@ -56,3 +56,26 @@ def _play(page: Page) -> None:
 TURN = TurnPage(
     start=_start, play=_play, action="[data-testid=spin]", own="[data-testid=table-seat-0]"
 )
+
+
+def _pace_decide(page: Page) -> None:
+    spin = page.get_by_test_id("spin")
+    if spin.is_visible() and spin.is_enabled():
+        spin.click()
+        return
+    legal: list[dict[str, Any]] = page.evaluate("() => window.dontcutthecheesePage.snapshot.legal")
+    bite = min(legal, key=lambda a: (a["strength"], a["row"], a["col"]))
+    x, y = page.evaluate(
+        """([row, col]) => {
+          const paper = document.querySelector('[data-testid="paper"]');
+          const p = new DOMPoint(54 + (col + 1) * 56, 74 + (row + 1) * 56)
+            .matrixTransform(paper.getScreenCTM());
+          return [p.x, p.y];
+        }""",
+        [bite["row"], bite["col"]],
+    )
+    page.mouse.click(x, y)
+
+
+PACE = PaceDriver(ready=f"{enabled('spin')} || {enabled('bite')}", decide=_pace_decide)
+"""How benchmarks/pace.py plays this page as a phone player."""

@@ -4,9 +4,11 @@ board target (`data-choice`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import Page
 
-from tests.browser.phone import TurnPage, solo_page, version, wait_for_turn
+from tests.browser.phone import PaceDriver, TurnPage, solo_page, version, wait_for_turn
 
 GAME = "mousechaos"
 MINE = "(!window.mousechaosPage.blocked && (window.mousechaosPage.snapshot.legal || []).length > 0)"
@@ -43,3 +45,19 @@ TURN = TurnPage(
     action="#kitchen [data-choice]",
     targets="#kitchen [data-choice]",
 )
+
+
+def _pace_decide(page: Page) -> None:
+    legal: list[dict[str, Any]] = page.evaluate("() => window.mousechaosPage.snapshot.legal")
+    page.get_by_test_id("kitchen").focus()
+    if any(a["type"] == "skip" for a in legal):
+        page.keyboard.press("k")
+        return
+    page.keyboard.press("n")
+    page.keyboard.press("Enter")
+
+
+PACE = PaceDriver(
+    ready="!p.blocked && (snap.legal || []).length > 0 && snap.to_act === 0", decide=_pace_decide
+)
+"""How benchmarks/pace.py plays this page as a phone player."""

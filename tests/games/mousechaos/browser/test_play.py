@@ -438,3 +438,49 @@ def test_a_mouse_clicked_into_the_nest_starts_a_reveal_one_mouse_at_a_time(
     expect(page.get_by_test_id("winner")).to_be_visible()
     expect(page.get_by_test_id("winner-title")).to_have_text("Ann wins!")
     expect(page.get_by_test_id("log")).to_contain_text("Nest 1 is full")
+
+
+def test_the_result_at_the_round_cap_says_who_ranks_first_and_why(page: Page, server: str) -> None:
+    # Two seats, the last turn of round 300: Ann (seat 1) to move a cat one square. Bo (seat 0,
+    # red and green) has red baby 4 in his nest besides his two mothers: 3 mice home against 2.
+    state = moving(2, steps=1, current=1, turn=600, mice={4: (0, 1)})
+    seats = [
+        {"kind": "computer", "name": "Bo", "level": "easy"},
+        {"kind": "human", "name": "Ann"},
+    ]
+    options = {"seats": 2, "start_seat": 0}
+    record = {"game": "mousechaos", "options": options, "initial": state.to_json(), "moves": []}
+    room = _post_room(
+        server, {"game": "mousechaos", "options": options, "seats": seats, "record": record}
+    )
+    _open(page, server, WIDE)
+    saved = {
+        "room": room["room"],
+        "token": room["token"],
+        "record": room["snapshot"]["record"],
+        "setup": {"seats": seats, "startSeat": 0},
+        "log": [],
+    }
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(saved)])
+    page.reload()
+    assert _ready_or_over(page)
+    page.locator('[data-piece="cat:0"]').click()
+    spot = page.locator('#choices .mc-reach[data-spot="2,1"]')
+    expect(spot).to_be_visible()
+    spot.click()
+    assert _ready_or_over(page)
+    page.get_by_test_id("keep-chairs").click()
+    expect(page.get_by_test_id("winner")).to_be_visible()
+    expect(page.get_by_test_id("winner-title")).to_have_text("Bo wins at the cap!")
+    text = page.get_by_test_id("result-text")
+    expect(text).to_contain_text("After 300 rounds nobody had won")
+    expect(text).to_contain_text("Bo has the most mice of their own colour in their own nests: 3")
+    expect(text).to_contain_text("against 2 for Ann")
+    expect(page.get_by_test_id("rank-0")).to_contain_text("1.")
+    expect(page.get_by_test_id("rank-0")).to_contain_text("3 at home, 8 not under the table")
+    expect(page.get_by_test_id("rank-1")).to_contain_text("2.")
+    expect(page.get_by_test_id("log")).to_contain_text("Game over after 300 rounds")
+    assert page.evaluate(f"{PAGE}.snapshot.winners") == [0]
+    screenshot(page, "mousechaos-cap-1280")
+    page.set_viewport_size(PHONE)
+    screenshot(page, "mousechaos-cap-390")

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.phone import TurnPage, solo_page, version, wait_for_turn
+from tests.browser.phone import PaceDriver, TurnPage, enabled, solo_page, version, wait_for_turn
 
 
 def _match(page: Page, server: str) -> None:
@@ -59,3 +59,20 @@ def _play(page: Page) -> None:
 TURN = TurnPage(
     start=_start, play=_play, action="[data-testid=roll]", targets="#board .space[data-space]"
 )
+
+
+def _pace_decide(page: Page) -> None:
+    if page.get_by_test_id("split-dialog").is_visible():
+        page.get_by_test_id("split-option").first.click()
+    elif page.get_by_test_id("roll").is_visible() and page.get_by_test_id("roll").is_enabled():
+        page.get_by_test_id("roll").click()
+    else:
+        page.get_by_test_id("end-turn").click()
+        if page.get_by_test_id("confirm-dialog").is_visible():
+            page.get_by_test_id("confirm-yes").click()
+
+
+PACE = PaceDriver(
+    ready=f"{enabled('roll')} || {enabled('end-turn')} || {SPLIT}", decide=_pace_decide
+)
+"""How benchmarks/pace.py plays this page as a phone player."""

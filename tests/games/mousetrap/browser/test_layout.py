@@ -329,3 +329,40 @@ def test_the_trap_close_up_shows_the_built_parts_numbers_readable_and_the_overvi
     page.get_by_test_id("view-overview").click()
     page.wait_for_timeout(700)
     assert page.evaluate(MACHINE_NUMBERS) == [], "the overview draws no number too small to read"
+
+
+def test_a_phones_trap_close_up_shows_its_spaces_numbers_and_captions(
+    new_page: NewPage, server: str
+) -> None:
+    # The close-up draws the board smaller on a phone than the overview does on a laptop: its
+    # spaces' words are drawn larger there, so none in the frame is hidden as illegible.
+    from tests.browser.phone import measure, problems
+    from tests.browser.test_phone import DEVICES
+
+    from .pages import TURN
+
+    width, height, touch = DEVICES["phone"]
+    page = new_page(width=width, height=height, touch=touch)
+    TURN.start(page, server)
+    page.get_by_test_id("view-trap").tap()
+    page.wait_for_function("() => window.mousetrapPage.idle")
+    page.wait_for_timeout(800)  # the view's move to the trap
+    labels = page.evaluate(
+        """() => {
+          const board = document.querySelector('#board').getBoundingClientRect();
+          const inside = (r) => r.width > 0 && r.left >= board.left && r.right <= board.right
+            && r.top >= board.top && r.bottom <= board.bottom;
+          const texts = [...document.querySelectorAll('#board .space text')]
+            .filter((t) => t.textContent.trim() && inside(t.getBoundingClientRect()));
+          const px = (t) => parseFloat(getComputedStyle(t).fontSize)
+            * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b);
+          return texts.map((t) => [t.textContent.trim(), Math.round(px(t) * 10) / 10,
+            t.classList.contains('illegible')]);
+        }"""
+    )
+    screenshot(page, "phone-mousetrap-trap-close-up", full_page=False)
+    hidden = [label for label in labels if label[2] or label[1] < 11]
+    assert not hidden, f"space words hidden or under 11 px in the trap close-up: {labels}"
+    shown = {label[0] for label in labels}
+    assert {"Crank", "Wheel", "46", "49"} <= shown, labels
+    assert not problems(measure(page, TURN, touch))

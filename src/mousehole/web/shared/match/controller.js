@@ -13,6 +13,7 @@ import { RoomSocket, actionId, applyUpdateToRecord } from "/static/shared/net.js
 import { changes, createBanner, createRoomUi } from "/static/shared/room-ui.js";
 import { canSave, matchStore } from "/static/shared/store.js";
 import { createSetup } from "/static/shared/setup.js";
+import { errorText, t } from "/static/shared/i18n.js";
 import { seatHelpers } from "./seats.js";
 import { installRooms } from "./rooms.js";
 import { installPage } from "./page.js";
@@ -48,7 +49,7 @@ export function createMatch(game) {
   const store = matchStore(game.name);
   const match = { game, state, store, ...seats };
   const words = {
-    first: (name) => `${name} goes first.`,
+    first: (name) => t("match.first", { who: name }),
     ...game.words,
   };
 
@@ -137,11 +138,11 @@ export function createMatch(game) {
     if (status !== "closed") match.banner.update(status, info);
     match.roomUi.connection(status !== "retrying" && status !== "connecting"); // own seat: "Reconnecting…"
     if (was && !state.connected) {
-      announce("Connection lost. Retrying…");
-      log.addLine("Connection lost: retrying…", { kind: "info" });
+      announce(t("match.lost"));
+      log.addLine(t("match.lost"), { kind: "info" });
     } else if (!was && state.connected && state.lostOnce) {
-      announce("Reconnected.");
-      log.addLine("Reconnected.", { kind: "info" });
+      announce(t("match.reconnected"));
+      log.addLine(t("match.reconnected"), { kind: "info" });
     }
     if (was && !state.connected) state.lostOnce = true;
     if (!was && state.connected && state.online) state.fresh = true; // its first snapshot rebuilds the log
@@ -156,7 +157,7 @@ export function createMatch(game) {
       announce(line);
     }
     if (previous && !previous.started && snap.started && snap.to_act !== null && snap.to_act !== undefined) {
-      const text = seats.isMine(snap.to_act) ? "Your turn first!" : words.first(seats.seatName(snap.to_act));
+      const text = seats.isMine(snap.to_act) ? t("match.you-first") : words.first(seats.seatName(snap.to_act));
       log.addLine(text, match.turnLine(snap.to_act));
       announce(text);
     }
@@ -193,7 +194,7 @@ export function createMatch(game) {
 
   function welcome(snap) {
     if (snap.to_act === null || snap.to_act === undefined || match.isOver(snap)) return;
-    log.addLine(`Welcome back: ${seats.seatName(snap.to_act)}'s turn.`, match.turnLine(snap.to_act));
+    log.addLine(t("match.welcome-back", { who: seats.seatName(snap.to_act) }), match.turnLine(snap.to_act));
   }
 
   /**
@@ -208,7 +209,7 @@ export function createMatch(game) {
     if (state.animating) view.skip();
     while (state.animating) await new Promise((resolve) => setTimeout(resolve, 20));
     const told = await rebuildLog(match, state.online.code, state.online.token,
-      state.online.token ? `Online room ${state.online.code}.` : `Watching online room ${state.online.code}.`);
+      t(state.online.token ? "match.online-room" : "match.watching-room", { code: state.online.code }));
     const held = state.held;
     state.held = null;
     if (generation !== state.generation) return;
@@ -275,7 +276,7 @@ export function createMatch(game) {
     if (QUIET_ERRORS.includes(error.code)) return;
     if (state.online && match.roomUi.refusal(error)) return;
     if (["no_room", "bad_token"].includes(error.code)) return; // match.refused says what happens next
-    log.addLine(`The table refused that: ${error.message}`, { kind: "info" });
+    log.addLine(t("match.refused", { reason: errorText(error) }), { kind: "info" });
   }
 
   // ------------------------------------------------------------ animation and what comes next
@@ -442,7 +443,7 @@ export function createMatch(game) {
     badge: $("mode-badge"), message: $("room-message"), announce, levels: game.form.levels,
     send: (message) => {
       const sent = Boolean(state.socket?.send(message));
-      if (!sent) match.roomUi.say("Not connected: try again once the connection is back.");
+      if (!sent) match.roomUi.say(t("match.not-connected"));
       return sent;
     },
   });

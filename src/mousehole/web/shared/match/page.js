@@ -7,6 +7,7 @@ import { hushed } from "/static/shared/announce.js";
 import { getSetting, setSetting, subscribe, reducedMotion, playbackFactor } from "/static/shared/settings.js";
 import { unlockAudio, play } from "/static/shared/sound.js";
 import { mountSettings } from "/static/shared/settings-panel.js";
+import { levelName, t } from "/static/shared/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -64,7 +65,7 @@ export function installPage(match) {
   match.downloadRecord = () => {
     if (!state.record) return;
     const players = match.seatsInfo().map((s) => (s.kind !== "computer" ? s.name
-      : oneLevel ? `${s.name}, computer` : `${s.name}, ${s.level} computer`));
+      : oneLevel ? t("record.computer", { name: s.name }) : t("record.computer-level", { name: s.name, level: levelName(s.level) })));
     const text = `${JSON.stringify({ ...state.record, players }, null, 2)}\n`;
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
     const file = `${game.name}-record.json`;
@@ -76,7 +77,7 @@ export function installPage(match) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    announce(`The match record is downloading as ${file}.`);
+    announce(t("record.downloading", { file }));
   };
 
   $("new-match").addEventListener("click", () => match.newMatch());

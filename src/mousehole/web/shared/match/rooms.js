@@ -7,6 +7,8 @@ import {
   createOnlineRoom, createRoom, forgetSeat, isCode, loadSeat, normalizeCode, saveName, saveSeat,
 } from "/static/shared/net.js";
 import { finishedSentence, runningSentence } from "/static/shared/store.js";
+import { errorText, levelName, t } from "/static/shared/i18n.js";
+import { escapeHtml } from "/static/shared/html.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,7 +22,7 @@ export function installRooms(match) {
   /** "Ann, Whiskers (computer, normal)": the seats in the log's first line. */
   function describeSeats(setup) {
     return setup.seats.map((s) => (s.kind !== "computer" ? s.name
-      : oneLevel ? `${s.name} (computer)` : `${s.name} (computer, ${s.level})`)).join(", ");
+      : oneLevel ? t("match.seat-computer", { name: s.name }) : t("match.seat-computer-level", { name: s.name, level: levelName(s.level) }))).join(", ");
   }
 
   /** Play the local room `data` ({room, token, snapshot}); `fresh`: a new match begins. */
@@ -39,7 +41,7 @@ export function installRooms(match) {
       state.lastHuman = null;
       log.clearLog();
       view.reset?.();
-      log.addLine(`New match: ${describeSeats(setup)}.`, { kind: "info" });
+      log.addLine(t("match.new", { seats: describeSeats(setup) }), { kind: "info" });
       view.newMatch?.(data.snapshot);
     }
     match.show();
@@ -70,7 +72,7 @@ export function installRooms(match) {
       const data = await createRoom(game.name, { options, seats: setup.seats.map(serverSeat) });
       match.enterRoom(data, setup, { fresh: true });
     } catch (error) {
-      dialog.error(`The table could not be set: ${error.message || error.code || "network error"}`);
+      dialog.error(t("match.not-set", { reason: errorText(error.code ? error : { code: "network" }) }));
     } finally {
       dialog.busy(false);
     }
@@ -96,10 +98,10 @@ export function installRooms(match) {
     $("saving-off").hidden = true; // an online seat is kept by its token, not by the autosave
     const url = `/play/${game.name}?room=${code}${state.online.token ? "" : "&watch=1"}`;
     if (`${window.location.pathname}${window.location.search}` !== url) history.replaceState(null, "", url);
-    log.addLine(state.online.token ? `Online room ${code}.` : `Watching online room ${code}.`, { kind: "info" });
+    log.addLine(state.online.token ? t("match.online-room", { code }) : t("match.watching-room", { code }), { kind: "info" });
     if (!state.online.token && !watch) {
-      match.roomUi.say("This device holds no seat in this room: you are watching.");
-      $("room-message").insertAdjacentHTML("beforeend", ` <a href="/join/${code}" data-testid="join-link">Join the room</a>`);
+      match.roomUi.say(t("match.no-seat"));
+      $("room-message").insertAdjacentHTML("beforeend", ` <a href="/join/${code}" data-testid="join-link">${escapeHtml(t("join.submit"))}</a>`);
     }
     if (snapshot) {
       match.roomUi.update(snapshot);
@@ -113,7 +115,7 @@ export function installRooms(match) {
   match.continueMatch = () => {
     const saved = store.loadMatch();
     if (!saved) {
-      match.setupDialog.show({ error: "That match could not be read. Set up a new one." });
+      match.setupDialog.show({ error: t("match.unreadable") });
       return;
     }
     match.stop();
@@ -137,7 +139,7 @@ export function installRooms(match) {
   match.rematchSaved = () => {
     const saved = store.loadMatch();
     if (saved) match.start({ ...saved.setup, mode: "local" });
-    else match.setupDialog.show({ error: "That match could not be read. Set up a new one." });
+    else match.setupDialog.show({ error: t("match.unreadable") });
   };
 
   /** The result dialog's Rematch: a new local match with the same seats. */
@@ -152,7 +154,7 @@ export function installRooms(match) {
     const running = !state.online && state.snapshot && !(state.snapshot.winners || []).length;
     match.setupDialog.show({
       canCancel: Boolean(state.snapshot),
-      running: running ? "This match is in progress, saved in this browser." : "",
+      running: running ? t("setup.running-here") : "",
     });
   };
 
@@ -162,7 +164,7 @@ export function installRooms(match) {
     // A save without the match's options or seats cannot set the table again (asking would
     // only be refused): say the match is gone instead.
     if (!record?.options || !state.setup?.seats?.length) {
-      match.setupDialog.show({ error: "That match is gone. Set up a new one." });
+      match.setupDialog.show({ error: t("match.gone") });
       return;
     }
     try {
@@ -170,10 +172,10 @@ export function installRooms(match) {
       const lines = log.exportLog();
       match.enterRoom(data, state.setup, { fresh: false });
       log.restoreLog(lines);
-      log.addLine("The table was set again: the match continues where it was.", { kind: "info" });
+      log.addLine(t("match.restored"), { kind: "info" });
       match.save();
     } catch (error) {
-      match.setupDialog.show({ error: `That match could not be restored (${error.message || error.code}).` });
+      match.setupDialog.show({ error: t("match.not-restored", { reason: errorText(error) }) });
     }
   }
 
@@ -185,7 +187,7 @@ export function installRooms(match) {
         match.banner.update("open");
         setAgain();
       } else {
-        match.banner.update("closed", {}, `The table closed the connection: ${refusal.message}. Reload the page to try again.`);
+        match.banner.update("closed", {}, t("match.table-closed", { reason: errorText(refusal) }));
       }
       view.render();
       return;
@@ -195,15 +197,15 @@ export function installRooms(match) {
       // The host reopened our seat: the token is dead. Watch instead, and offer to join again.
       forgetSeat(code);
       state.online = { code, token: null, seat: null };
-      log.addLine("Your seat in this room was given up (the host reopened it). You are watching now.", { kind: "info" });
-      match.roomUi.say("Your seat was reopened by the host: you are watching. Join again from the room’s link.");
+      log.addLine(t("match.seat-reopened-log"), { kind: "info" });
+      match.roomUi.say(t("match.seat-reopened"));
       history.replaceState(null, "", `/play/${game.name}?room=${code}&watch=1`);
       match.connect();
       return;
     }
     const text = refusal.code === "no_room"
-      ? `There is no room ${code} (any more). Check the code, or set up a new match.`
-      : `The room closed the connection: ${refusal.message}. Reload the page to try again.`;
+      ? t("match.no-room", { code })
+      : t("match.room-closed", { reason: errorText(refusal) });
     match.banner.update("closed", {}, text);
     match.roomUi.say(text);
     announce(text);
@@ -222,7 +224,7 @@ export function installRooms(match) {
       link = document.createElement("a");
       link.className = "btn";
       link.dataset.testid = "watch-replay";
-      link.textContent = "Watch the replay";
+      link.textContent = t("home.watch-replay");
       row.append(link);
     }
     link.href = href;
@@ -255,7 +257,7 @@ export function installRooms(match) {
       if (isCode(code)) {
         match.enterOnline(code, { watch: params.get("watch") === "1" });
       } else {
-        dialog.show({ error: `“${roomParam}” is not a room code: a code has 6 letters and digits, like K7QM4X.` });
+        dialog.show({ error: t("join.malformed", { code: roomParam, length: 6 }) });
       }
     } else if (saved?.finished && savedParam === "rematch") {
       match.rematchSaved();

@@ -2,6 +2,8 @@
 // computers, and the seats this browser plays. Read from the snapshot (the server's truth), or
 // from the setup before the first snapshot arrives.
 
+import { levelName, t } from "/static/shared/i18n.js";
+
 /** The seat helpers over the match's `state` (shared/match/controller.js). */
 export function seatHelpers(state) {
   const seatsInfo = () => state.snapshot?.seats || state.setup?.seats || [];
@@ -9,7 +11,7 @@ export function seatHelpers(state) {
   /** The seat's name ("Seat 3" while nothing names it). */
   function seatName(seat) {
     const s = seatsInfo()[seat];
-    return s ? s.name : `Seat ${Number(seat) + 1}`;
+    return s ? s.name : t("seat.name", { seat: Number(seat) + 1 });
   }
 
   /** The first letter of the seat's name, upper case: the letter on its token. */
@@ -47,8 +49,8 @@ export function seatHelpers(state) {
       words: the seat card of a replay). */
   function playedBy(seat) {
     const s = seatsInfo()[seat];
-    if (s?.kind !== "computer") return "Human";
-    return s.level ? `Computer · ${s.level}` : "Computer";
+    if (s?.kind !== "computer") return t("seat.human");
+    return s.level ? t("seat.computer-level", { level: levelName(s.level) }) : t("seat.computer");
   }
 
   return { seatsInfo, seatName, letterOf, isHuman, mySeats, isMine, replaying, playedBy };

@@ -4,6 +4,7 @@
 // field and open dialogs keep their keys. Everything it writes from a replay is text.
 
 import { escapeHtml } from "/static/shared/html.js";
+import { formatList, formatNumber, t } from "/static/shared/i18n.js";
 import { SPEEDS } from "./player.js";
 
 const ICONS = {
@@ -31,8 +32,8 @@ function typing(target) {
 
 /** The name of a view: "Everyone (the public view)" or "Ann's view". */
 export function viewName(data, viewer) {
-  if (viewer === null || viewer === undefined) return "The public view";
-  return `${data.seats[viewer]?.name ?? `Seat ${viewer + 1}`}'s view`;
+  if (viewer === null || viewer === undefined) return t("replay.public-view");
+  return t("replay.view-of", { who: data.seats[viewer]?.name ?? t("seat.name", { seat: viewer + 1 }) });
 }
 
 /**
@@ -40,48 +41,49 @@ export function viewName(data, viewer) {
  * dropped file), `chooseView(viewer)`; `announce(text)` speaks. Returns {update(), message()}.
  */
 export function createBar(root, player, { openFile, chooseView, announce, share }) {
+  const w = (key) => escapeHtml(t(key));
   root.innerHTML = `
     <div class="replay-controls" data-testid="replay-controls" hidden>
-      <div class="replay-buttons" role="group" aria-label="Replay controls">
+      <div class="replay-buttons" role="group" aria-label="${w("replay.controls")}">
         <button type="button" class="btn replay-btn" id="replay-first" data-testid="replay-first"
-          aria-keyshortcuts="Home" title="First step (Home)">${icon("first")}<span class="visually-hidden">First step</span></button>
+          aria-keyshortcuts="Home" title="${w("replay.first.title")}">${icon("first")}<span class="visually-hidden">${w("replay.first")}</span></button>
         <button type="button" class="btn replay-btn" id="replay-back" data-testid="replay-back"
-          aria-keyshortcuts="ArrowLeft" title="Step back (Left arrow)">${icon("back")}<span class="replay-label">Back</span><kbd>←</kbd></button>
+          aria-keyshortcuts="ArrowLeft" title="${w("replay.back.title")}">${icon("back")}<span class="replay-label">${w("replay.back")}</span><kbd>←</kbd></button>
         <button type="button" class="btn btn-primary replay-btn replay-play" id="replay-play" data-testid="replay-play"
-          aria-keyshortcuts="Space" data-playing="false"><span id="replay-play-icon">${icon("play")}</span><span class="replay-label" id="replay-play-label">Play</span><kbd>Space</kbd></button>
+          aria-keyshortcuts="Space" data-playing="false"><span id="replay-play-icon">${icon("play")}</span><span class="replay-label" id="replay-play-label">${w("replay.play")}</span><kbd>${w("replay.space")}</kbd></button>
         <button type="button" class="btn replay-btn" id="replay-forward" data-testid="replay-forward"
-          aria-keyshortcuts="ArrowRight" title="Step forward (Right arrow)"><span class="replay-label">Forward</span>${icon("forward")}<kbd>→</kbd></button>
+          aria-keyshortcuts="ArrowRight" title="${w("replay.forward.title")}"><span class="replay-label">${w("replay.forward")}</span>${icon("forward")}<kbd>→</kbd></button>
         <button type="button" class="btn replay-btn" id="replay-last" data-testid="replay-last"
-          aria-keyshortcuts="End" title="Last step (End)">${icon("last")}<span class="visually-hidden">Last step</span></button>
+          aria-keyshortcuts="End" title="${w("replay.last.title")}">${icon("last")}<span class="visually-hidden">${w("replay.last")}</span></button>
       </div>
       <label class="replay-scrub-label">
-        <span class="visually-hidden">Move</span>
+        <span class="visually-hidden">${w("replay.move")}</span>
         <input type="range" id="replay-scrub" data-testid="replay-scrub" min="0" max="0" step="1" value="0">
       </label>
       <span class="replay-position" id="replay-position" data-testid="replay-position"></span>
-      <label class="replay-field">Speed
+      <label class="replay-field">${w("setup.speed")}
         <select id="replay-speed" data-testid="replay-speed">
-          ${SPEEDS.map((s) => `<option value="${s}"${s === 1 ? " selected" : ""}>${s === 0.5 ? "½" : s}×</option>`).join("")}
+          ${SPEEDS.map((s) => `<option value="${s}"${s === 1 ? " selected" : ""}>${s === 0.5 ? "½" : formatNumber(s)}×</option>`).join("")}
         </select>
       </label>
-      <label class="replay-field" id="replay-view-field">Watch
+      <label class="replay-field" id="replay-view-field">${w("replay.watch")}
         <select id="replay-view" data-testid="replay-view"></select>
       </label>
     </div>
     <div class="replay-info">
       <details class="replay-moves" id="replay-moves-box" data-testid="replay-moves-box" hidden>
-        <summary class="btn btn-small">Moves</summary>
+        <summary class="btn btn-small">${w("replay.moves")}</summary>
         <ol class="replay-move-list" id="replay-moves" data-testid="replay-moves"></ol>
       </details>
       <p class="replay-now" id="replay-now" data-testid="replay-now"></p>
       <p class="replay-open">
-        <button type="button" class="btn btn-small" id="replay-open" data-testid="replay-open">Open a record file</button>
+        <button type="button" class="btn btn-small" id="replay-open" data-testid="replay-open">${w("replay.open")}</button>
         <input type="file" id="replay-file" data-testid="replay-file" accept=".json,application/json" hidden>
-        <span class="replay-drop-hint">or drop one here</span>
-        <button type="button" class="btn btn-small" id="replay-share" data-testid="replay-share" hidden>Share link</button>
+        <span class="replay-drop-hint">${w("replay.drop")}</span>
+        <button type="button" class="btn btn-small" id="replay-share" data-testid="replay-share" hidden>${w("replay.share")}</button>
       </p>
       <p class="replay-share" id="replay-share-box" hidden>
-        <label for="replay-share-link">Link to this replay (the public view: anyone with it can watch)</label>
+        <label for="replay-share-link">${w("replay.share.label")}</label>
         <input type="text" readonly id="replay-share-link" data-testid="replay-share-link">
       </p>
     </div>
@@ -124,8 +126,7 @@ export function createBar(root, player, { openFile, chooseView, announce, share 
     } catch {
       copied = false; // no clipboard here (an insecure address, a refusal): the link is selected
     }
-    announce(copied ? "Share link copied. Anyone with it can watch the public view of this match."
-      : "Share link selected: copy it (Ctrl+C). Anyone with it can watch the public view of this match.");
+    announce(t(copied ? "replay.share.copied" : "replay.share.selected"));
   });
   $("replay-file").addEventListener("change", (event) => {
     const file = event.target.files?.[0];
@@ -168,7 +169,7 @@ export function createBar(root, player, { openFile, chooseView, announce, share 
   function fillList(data) {
     listed = data;
     list.innerHTML = [
-      `<li><button type="button" class="replay-move" data-step="0"><span class="replay-move-n">0</span> The start</button></li>`,
+      `<li><button type="button" class="replay-move" data-step="0"><span class="replay-move-n">0</span> ${escapeHtml(t("replay.start"))}</button></li>`,
       ...data.moves.map((m, i) => `<li><button type="button" class="replay-move${m.seat === "chance" ? " replay-chance" : ""}" data-step="${i + 1}"${m.detail ? ` title="${escapeHtml(m.detail)}"` : ""}><span class="replay-move-n">${i + 1}</span> ${escapeHtml(m.text)}</button></li>`),
     ].join("");
     select.innerHTML = data.viewers.map((v) => `<option value="${v === null ? "" : v}">${escapeHtml(viewName(data, v))}</option>`).join("");
@@ -187,23 +188,23 @@ export function createBar(root, player, { openFile, chooseView, announce, share 
     $("replay-open").classList.toggle("btn-big", !data);
     $("replay-open").classList.toggle("btn-small", Boolean(data));
     if (!data) {
-      $("replay-now").textContent = "Choose a match to replay: open its record file (“Download record” on the match page), or drop the file on this page.";
+      $("replay-now").textContent = t("replay.choose-long");
       return;
     }
     if (listed !== data) fillList(data);
     const { step, steps, playing } = player;
     select.value = data.viewer === null ? "" : String(data.viewer);
     scrub.value = String(step);
-    scrub.setAttribute("aria-valuetext", `Move ${step} of ${steps}`);
-    $("replay-position").textContent = `Move ${step} of ${steps}`;
+    scrub.setAttribute("aria-valuetext", t("replay.position", { step, count: steps }));
+    $("replay-position").textContent = t("replay.position", { step, count: steps });
     $("replay-first").disabled = step === 0;
     $("replay-back").disabled = step === 0;
     $("replay-forward").disabled = step >= steps;
     $("replay-last").disabled = step >= steps;
     $("replay-play").dataset.playing = String(playing);
-    $("replay-play-label").textContent = playing ? "Pause" : step >= steps ? "Play again" : "Play";
+    $("replay-play-label").textContent = playing ? t("replay.pause") : step >= steps ? t("replay.again") : t("replay.play");
     $("replay-play-icon").innerHTML = icon(playing ? "pause" : "play");
-    const now = step === 0 ? "The start of the match." : data.moves[step - 1].text;
+    const now = step === 0 ? t("replay.start-of-match") : data.moves[step - 1].text;
     $("replay-now").textContent = step >= steps && steps ? `${sentence(now)} ${ending(data)}` : now;
     for (const button of list.querySelectorAll("[aria-current]")) button.removeAttribute("aria-current");
     const current = list.querySelector(`button[data-step="${step}"]`);
@@ -211,7 +212,7 @@ export function createBar(root, player, { openFile, chooseView, announce, share 
       current.setAttribute("aria-current", "step");
       if ($("replay-moves-box").open) current.scrollIntoView({ block: "nearest" });
     }
-    if (!playing && step !== said) announce(`Move ${step} of ${steps}. ${$("replay-now").textContent}`);
+    if (!playing && step !== said) announce(`${t("replay.position", { step, count: steps })}. ${$("replay-now").textContent}`);
     said = step;
   }
 
@@ -231,12 +232,12 @@ export function createBar(root, player, { openFile, chooseView, announce, share 
  */
 export function promptAt(data, step) {
   const steps = data.moves.length;
-  const sub = `Replay · ${viewName(data, data.viewer)}`;
-  if (step >= steps) return { main: `Replay finished: ${winnersWords(data)}.`, sub };
+  const sub = t("replay.sub", { view: viewName(data, data.viewer) });
+  if (step >= steps) return { main: t("replay.finished", { winners: winnersWords(data) }), sub };
   const seat = data.steps[step].to_act;
-  const next = seat === null || seat === undefined ? "chance moves next"
-    : `${data.seats[seat]?.name ?? `Seat ${seat + 1}`}'s turn`;
-  return { main: `Move ${step} of ${steps}: ${next}.`, sub };
+  const next = seat === null || seat === undefined ? t("replay.chance-next")
+    : t("replay.turn-of", { who: data.seats[seat]?.name ?? t("seat.name", { seat: seat + 1 }) });
+  return { main: t("replay.at", { position: t("replay.position", { step, count: steps }), next }), sub };
 }
 
 /** `text` ending with a full stop. */
@@ -247,12 +248,12 @@ function sentence(text) {
 /** "Ann wins" from the last step's winners. */
 function winnersWords(data) {
   const winners = data.steps[data.steps.length - 1].winners || [];
-  const names = winners.map((w) => data.seats[w]?.name ?? `Seat ${w + 1}`);
-  if (!names.length) return "nobody wins";
-  return `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}`;
+  const names = winners.map((w) => data.seats[w]?.name ?? t("seat.name", { seat: w + 1 }));
+  if (!names.length) return t("replay.nobody-wins");
+  return t("replay.wins", { names: formatList(names), count: names.length });
 }
 
 /** "The end: Ann wins." */
 function ending(data) {
-  return `The end: ${winnersWords(data)}.`;
+  return t("replay.the-end", { winners: winnersWords(data) });
 }

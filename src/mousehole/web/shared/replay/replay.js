@@ -7,6 +7,7 @@
 import { createBar, promptAt, viewName } from "./bar.js";
 import { createPlayer } from "./player.js";
 import { publicRecord, shareLink, sharedRecord } from "./share.js";
+import { errorText, has, t } from "/static/shared/i18n.js";
 import {
   ReplayRefused, fileReplay, readRecordFile, roomReplay, savedFinished, savedRecord, tokenFor,
 } from "./source.js";
@@ -25,10 +26,7 @@ export function startReplay(match) {
 
   // The game's prompt says where the replay is, never a live match's words (docs/replays.md).
   // Until a replay is loaded the prompt says so, and how to get one.
-  const NOTHING = {
-    main: "No replay loaded yet.",
-    sub: "Open a record file, or “Watch the replay” after a match.",
-  };
+  const NOTHING = { main: t("replay.choose"), sub: t("replay.choose-sub") };
   state.replayPrompt = NOTHING;
   const player = createPlayer(match, {
     onChange: () => {
@@ -50,7 +48,7 @@ export function startReplay(match) {
   }).observe(barElement);
 
   const badge = $("mode-badge");
-  badge.textContent = "Replay";
+  badge.textContent = t("replay.label");
   badge.dataset.mode = "replay";
   badge.hidden = false;
 
@@ -61,7 +59,7 @@ export function startReplay(match) {
   link.id = "new-match";
   link.dataset.testid = "new-match";
   link.href = `/play/${name}`;
-  link.textContent = "Play a match";
+  link.textContent = t("replay.play-match");
   newMatch.replaceWith(link);
   document.addEventListener("click", (event) => {
     if (!event.target.closest?.("#download-record")) return;
@@ -75,7 +73,7 @@ export function startReplay(match) {
 
   /** The log's first line: what is replayed, from whose view. */
   function intro(replay) {
-    return `Replay of ${how}: ${replay.moves.length} moves. Watching: ${viewName(replay, replay.viewer)}.`;
+    return t("replay.intro", { what: how, count: replay.moves.length, view: viewName(replay, replay.viewer) });
   }
 
   /** Show `replay` from step `at` (the end of a finished room's match, or the start). */
@@ -84,14 +82,19 @@ export function startReplay(match) {
     how = what;
     const shown = player.load(replay, Math.min(at, replay.moves.length), intro(replay));
     const whose = viewName(replay, replay.viewer);
-    announce(`Replay of ${what}, ${whose}. ${replay.moves.length} moves. Left and right arrows step, Space plays.`);
+    announce(t("replay.begin", { what, view: whose, count: replay.moves.length }));
     shown.then(() => $("replay-play").focus()); // once the game's view has shown the step
   }
 
   function refused(error, what) {
-    const text = error instanceof ReplayRefused || error instanceof Error ? error.message : String(error);
-    bar.message(`${what} could not be replayed: ${text}.`);
-    announce(`${what} could not be replayed: ${text}.`);
+    // A record the server cannot read: its message names the place in the file (a JSON path
+    // such as moves[6]), which is the same in every language.
+    // A file read here says why by its code (source.js, readRecordFile).
+    const text = !(error instanceof ReplayRefused)
+      ? (error?.code && has(`replay.${error.code}`) ? t(`replay.${error.code}`, error) : t("replay.bad-file"))
+      : error.code === "bad_record" && error.message ? error.message : errorText(error);
+    bar.message(t("replay.refused", { what, reason: text }));
+    announce(t("replay.refused", { what, reason: text }));
   }
 
   async function openRoom(code) {
@@ -99,15 +102,15 @@ export function startReplay(match) {
     roomCode = code;
     shared = null;
     try {
-      begin(await source(undefined), 0, "the match");
+      begin(await source(undefined), 0, t("replay.what.match"));
       history.replaceState(null, "", `/replay/${name}?room=${encodeURIComponent(code)}`);
     } catch (error) {
       const saved = savedFinished(name);
       if (error instanceof ReplayRefused && error.code === "no_room" && saved?.room === code) {
-        openSaved(saved, "The server no longer keeps that room: this is the record saved in this browser.");
+        openSaved(saved, t("replay.saved-note"));
         return;
       }
-      refused(error, `Room ${code}`);
+      refused(error, t("replay.what.room", { code }));
     }
   }
 
@@ -122,10 +125,10 @@ export function startReplay(match) {
     roomCode = null;
     shared = null;
     try {
-      begin(await source(undefined), 0, "your last match");
+      begin(await source(undefined), 0, t("replay.what.last-lower"));
       if (note) bar.message(note);
     } catch (error) {
-      refused(error, "Your last match");
+      refused(error, t("replay.what.last"));
     }
   }
 
@@ -139,7 +142,7 @@ export function startReplay(match) {
       begin(await source(undefined), 0, file.name);
       history.replaceState(null, "", `/replay/${name}`);
     } catch (error) {
-      refused(error, file?.name || "That file");
+      refused(error, file?.name || t("replay.what.file"));
     }
   }
 
@@ -155,7 +158,7 @@ export function startReplay(match) {
       const players = data.seats.map((s) => (s.kind === "computer" ? `${s.name}, ${s.level ? `${s.level} ` : ""}computer` : s.name));
       return await shareLink(name, { ...record, players });
     } catch (error) {
-      refused(error, "The share link");
+      refused(error, t("replay.what.share-link"));
       return null;
     }
   }
@@ -167,9 +170,9 @@ export function startReplay(match) {
       source = (view) => fileReplay(record, view);
       roomCode = null;
       shared = record;
-      begin(await source(undefined), 0, "a shared match");
+      begin(await source(undefined), 0, t("replay.what.shared-lower"));
     } catch (error) {
-      refused(error, "The shared match");
+      refused(error, t("replay.what.shared"));
     }
   }
 
@@ -180,9 +183,9 @@ export function startReplay(match) {
     try {
       const replay = await source(viewer);
       player.load(replay, at, intro(replay));
-      announce(`Now watching ${viewName(replay, viewer)}.`);
+      announce(t("replay.now-watching", { view: viewName(replay, viewer) }));
     } catch (error) {
-      refused(error, "That view");
+      refused(error, t("replay.what.view"));
     }
   }
 
@@ -207,10 +210,10 @@ export function startReplay(match) {
   } else if (params.get("saved") !== null) {
     const saved = savedFinished(name);
     if (saved) openSaved(saved);
-    else bar.message("This browser has no finished match saved: open a record file instead.");
+    else bar.message(t("replay.none-saved"));
   } else {
     bar.update();
-    announce("No replay loaded yet. Open a record file to replay it, or drop one on the page.");
+    announce(t("replay.open-hint"));
   }
   game.view.render(); // the prompt's words, until a replay is shown
 }

@@ -79,14 +79,15 @@ export function savedRecord(saved) {
 
 /** Read a dropped or opened file as a record's JSON; throws an Error saying what is wrong. */
 export async function readRecordFile(file) {
-  if (!file) throw new Error("no file was given");
+  if (!file) throw Object.assign(new Error("no file was given"), { code: "no_file" });
   if (file.size > MAX_FILE_BYTES) {
-    throw new Error(`${file.name} is ${(file.size / 1048576).toFixed(1)} MB: a record file is at most 1 MB`);
+    const size = Math.round(file.size / 104857.6) / 10;
+    throw Object.assign(new Error(`${file.name} is ${size} MB: a record file is at most 1 MB`), { code: "file_too_big", file: file.name, size });
   }
   const text = await file.text();
   try {
     return parseExact(text); // its seed exact: it decides the outcomes the file hides
   } catch (error) {
-    throw new Error(`${file.name} is not a record file: it is not JSON (${error.message})`);
+    throw Object.assign(new Error(`${file.name} is not a record file: it is not JSON (${error.message})`), { code: "not_json", file: file.name });
   }
 }
