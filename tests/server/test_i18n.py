@@ -1,4 +1,4 @@
-"""The message catalogues (mousehole/locales, server/i18n.py; docs/translating.md).
+"""The message catalogues (mousehole/locales, server/http/i18n.py; docs/translating.md).
 
 Every language has every domain's file with exactly the reference (English) keys, each with the
 same placeholders, the same markup in a `.html` message and the same kind (plain or plural);
@@ -23,10 +23,9 @@ from babel import Locale
 from starlette.testclient import TestClient
 
 from mousehole.games import REGISTRY, Page
-from mousehole.server import i18n
-from mousehole.server.http import catalogue, pages
+from mousehole.server.http import catalogue, i18n, pages
 from mousehole.server.http.app import create_app
-from mousehole.server.i18n import LANGUAGES, PLACEHOLDER, SOURCE, Words
+from mousehole.server.http.i18n import LANGUAGES, PLACEHOLDER, SOURCE, Words
 
 WEB = pages.WEB_DIR
 PAGES_PY = Path(pages.__file__)

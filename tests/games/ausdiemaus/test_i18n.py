@@ -10,10 +10,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from mousehole.games import REGISTRY
-from mousehole.server import i18n
-from mousehole.server.http import pages
+from mousehole.server.http import i18n, pages
 from mousehole.server.http.app import create_app
-from mousehole.server.i18n import Words
+from mousehole.server.http.i18n import Words
 from tests.server.test_i18n import Marked, literal_words, marked_page, missing_keys
 
 NAME = "ausdiemaus"

@@ -22,8 +22,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mousehole.games import REGISTRY
-from mousehole.server import i18n
-from mousehole.server.http import catalogue, pages, replay
+from mousehole.server.http import catalogue, i18n, pages, replay
 from mousehole.server.http.api import create_online, create_room, join_online, online_summary
 from mousehole.server.http.catalogue import ListedGame
 from mousehole.server.http.pages import WEB_DIR

@@ -16,9 +16,9 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from mousehole.server import i18n
+from mousehole.server.http import i18n
 from mousehole.server.http.catalogue import GameListing, ListedGame, PlannedGame
-from mousehole.server.i18n import LANGUAGES, Markup, Words
+from mousehole.server.http.i18n import LANGUAGES, Markup, Words
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 """The browser front end (static files), shipped inside the package as `mousehole/web`."""

@@ -55,7 +55,7 @@ LANGUAGES: Mapping[str, Language] = {
 SOURCE = "en"
 """The reference language: every other catalogue has exactly its keys."""
 
-LOCALES_DIR = Path(__file__).resolve().parents[1] / "locales"
+LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
 """`mousehole/locales/<language>/<domain>.po`, shipped inside the package."""
 
 COOKIE = "lang"
