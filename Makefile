@@ -105,6 +105,7 @@ test-latest:
 # FAULTS=N to change, CHAOS_SEED=N for another sequence).
 soak: $(VENV)/.stamp system
 	MOUSEHOLE_SOAK=1 $(BIN)/python -m pytest -q tests/soak
+	MOUSEHOLE_SOAK=1 $(BIN)/python -m pytest -q tests/games -k many_games
 	MOUSEHOLE_FAILOVER_CYCLES=$${CYCLES:-100} $(BIN)/python -m pytest -q -s \
 		tests/cluster/test_failover.py -k random_moments
 	MOUSEHOLE_CHAOS_FAULTS=$${FAULTS:-60} MOUSEHOLE_CHAOS_SEED=$${CHAOS_SEED:-24} \

@@ -69,8 +69,9 @@ function newMatch(snapshot) {
 
 /** After a batch: a new turn is said (the winner has its own dialog). */
 function afterMoves(before) {
-  const state = app.snapshot.state;
-  if (state.phase !== "over" && before !== undefined && state.current !== before && app.snapshot.to_act !== null) {
+  const state = app.view;
+  if (state && state.phase !== "over" && before !== undefined && state.current !== before
+    && state.current !== null && state.current !== undefined) {
     announce(`${match.seatName(state.current)}'s turn.`);
   }
 }

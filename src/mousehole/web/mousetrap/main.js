@@ -122,10 +122,12 @@ function newMatch(snapshot) {
   }
 }
 
-/** After a batch: a new turn is said (the winner has its own dialog). */
+/** After an update's moves are shown: a new turn is said (the winner has its own dialog). The
+    seat is the shown view's (animate.js), which follows each update of a batch in turn. */
 function afterMoves(before) {
-  const now = app.snapshot.state.current;
-  if (!app.shownWinners.length && now !== before && app.snapshot.to_act !== null) {
+  const now = app.view?.current;
+  if (!app.shownWinners.length && now !== before && now !== null && now !== undefined
+    && app.view.phase !== "over") {
     addLine(`${match.seatName(now)}'s turn.`, match.turnLine(now));
     announce(`${match.seatName(now)}'s turn.`);
     match.sound("turn");

@@ -87,7 +87,7 @@ function form(game) {
       <p class="resume-buttons" id="running-buttons">
         <button type="button" class="btn btn-big" data-testid="continue-running" id="continue-running">${w("home.continue")}</button>
       </p>
-      <p class="or" id="running-or">${w("setup.running-or")}</p>
+      <p class="or" id="running-or"></p>
     </div>
     <div class="setup-row">
       <span class="setup-pair"><label for="seat-count">${escapeHtml(capital(game.noun))}</label>
@@ -352,7 +352,9 @@ export function createSetup(dialog, game) {
     $("running-text").textContent = running;
     // On the match's own page the match is still there: Cancel keeps it, no button needed.
     $("running-buttons").hidden = canCancel;
-    $("running-or").textContent = t(canCancel ? "setup.running-cancel" : "setup.running-or");
+    // Its words only while shown: a finished match's dialog says nothing of a match in progress.
+    const runs = Boolean(running) && !finished;
+    $("running-or").textContent = runs ? t(canCancel ? "setup.running-cancel" : "setup.running-or") : "";
     $("setup-cancel").hidden = !canCancel;
     setError(error);
     dialog.oncancel = canCancel ? null : (event) => event.preventDefault();

@@ -285,7 +285,7 @@ export function createMatch(game) {
   async function pump() {
     if (state.animating) return;
     const generation = state.generation;
-    const mark = view.beforeMoves?.();
+    let mark = view.beforeMoves?.();
     state.animating = true;
     view.render();
     while (state.queue.length && generation === state.generation) {
@@ -296,6 +296,13 @@ export function createMatch(game) {
       state.factor = batchFactor(state, moves, seats.isMine);
       await view.animate(moves);
       if (moves.length && generation === state.generation) state.shownVersion = moves[moves.length - 1].version;
+      if (view.afterMoves && update.snapshot && state.queue.length && generation === state.generation) {
+        // Updates that came one after another (pace.js asks a move ahead): each one's position
+        // is shown in turn, so the turns each one ended are said in order, not only the last.
+        view.show(update.snapshot);
+        view.afterMoves(mark);
+        mark = view.beforeMoves?.();
+      }
     }
     view.batchEnd?.();
     state.factor = state.playback;

@@ -64,7 +64,7 @@ export async function shareLink(game, record) {
 }
 
 /** The record a share link's fragment carries, null when the address has none; throws an
-    Error saying what is wrong with a damaged one. */
+    Error whose `code` is "damaged_link" for a damaged one (the page words it: replay.js). */
 export async function sharedRecord(hash = window.location.hash) {
   const at = hash.indexOf(KEY);
   if (at < 0) return null;
@@ -77,6 +77,6 @@ export async function sharedRecord(hash = window.location.hash) {
     else throw new Error("unknown packing");
     return JSON.parse(new TextDecoder().decode(json));
   } catch {
-    throw new Error("the link's record is damaged or cut short: ask for the link again");
+    throw Object.assign(new Error("damaged share link"), { code: "damaged_link" });
   }
 }
