@@ -197,7 +197,8 @@ OWN_SEAT = """([selector]) => {
     [r.right - inset, r.bottom - inset]];
   for (const [x, y] of points) {
     const hit = document.elementFromPoint(x, y);
-    if (hit && hit !== board && !board.contains(hit)) {
+    // An open dialog (the result, a hand-over) covers the board by design, not by layout.
+    if (hit && hit !== board && !board.contains(hit) && !hit.closest("dialog[open]")) {
       const what = hit.closest("[data-testid]")?.dataset.testid || hit.id
         || hit.tagName.toLowerCase();
       return `${what} covers it at ${Math.round(x)},${Math.round(y)} (it lies at ${at})`;

@@ -4,12 +4,13 @@ nearest you, and the chips in the middle of the table are the chips left, not a 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.fixtures import NewPage, screenshot
+from tests.browser.fixtures import NewPage, _serve, screenshot
 from tests.browser.phone import version, wait_for_turn
 from tests.browser.test_online_view import _online_match, _player
 from tests.processes import post_json
@@ -44,9 +45,19 @@ def test_online_each_player_sees_their_own_stack_at_the_bottom(
 LOG_LINES = "() => [...document.querySelectorAll('#log li')].map((li) => li.textContent.trim())"
 
 
+@pytest.fixture
+def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of this test's own: a reconnect's log comes from the replay endpoint, whose
+    per-address budget the process's other tests (replays among them) must not have spent."""
+    yield from _serve(
+        tmp_path_factory, {"MOUSEHOLE_ONLINE_GRACE": "1", "MOUSEHOLE_COMPUTER_DELAY": "0.1"}
+    )
+
+
 def test_a_reload_and_a_reconnect_keep_what_happened_in_an_online_room(
-    new_page: NewPage, online_server: str
+    new_page: NewPage, own_server: str
 ) -> None:
+    online_server = own_server
     # Ann plays online against a computer; her log is written again from the room's moves (as
     # her seat saw them) whenever her page connects, so a reload or a dropped connection keeps
     # every line of the moves so far.
