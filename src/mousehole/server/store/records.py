@@ -7,6 +7,7 @@ seats, seed) and every committed move, never as a snapshot; loading a room repla
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -106,6 +107,22 @@ class RoomSummary:
     started: bool
     created_at: str
     updated_at: str
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any], stamp: Callable[[Any], str] = str) -> RoomSummary:
+        """Return the summary of a row of `Store.rooms`' query (id, game, mode, seats, finished,
+        started, created_at, updated_at, move count), each store's times made text by `stamp`."""
+        return cls(
+            room_id=row[0],
+            game=row[1],
+            mode=row[2],
+            seats=loads_seats(row[3]),
+            finished=bool(row[4]),
+            started=bool(row[5]),
+            created_at=stamp(row[6]),
+            updated_at=stamp(row[7]),
+            moves=int(row[8]),
+        )
 
     @property
     def status(self) -> str:

@@ -453,20 +453,7 @@ class PostgresStore:
                     " ORDER BY updated_at DESC, id LIMIT %(limit)s",
                     {"mode": mode, "game": game, "limit": limit},
                 ).fetchall()
-            return [
-                RoomSummary(
-                    room_id=row[0],
-                    game=row[1],
-                    mode=row[2],
-                    seats=loads_seats(row[3]),
-                    finished=row[4],
-                    started=row[5],
-                    created_at=_stamp(row[6]),
-                    updated_at=_stamp(row[7]),
-                    moves=int(row[8]),
-                )
-                for row in rows
-            ]
+            return [RoomSummary.from_row(row, _stamp) for row in rows]
         except (psycopg.Error, ValueError) as error:
             raise StorageError(f"list rooms: {one_line(error)}") from error
 

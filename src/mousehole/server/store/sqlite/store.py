@@ -379,20 +379,7 @@ class SQLiteStore:
         try:
             with self._lock:
                 rows = self._db.execute(sql, (*params, limit)).fetchall()
-            return [
-                RoomSummary(
-                    room_id=row[0],
-                    game=row[1],
-                    mode=row[2],
-                    seats=loads_seats(row[3]),
-                    finished=bool(row[4]),
-                    started=bool(row[5]),
-                    created_at=row[6],
-                    updated_at=row[7],
-                    moves=int(row[8]),
-                )
-                for row in rows
-            ]
+            return [RoomSummary.from_row(row) for row in rows]
         except (sqlite3.Error, ValueError) as error:
             raise StorageError(f"list rooms: {error}") from error
 
