@@ -4,7 +4,7 @@ Like tests/pg.py and tests/redis_server.py, the tests never touch an nginx the m
 `Nginx` writes a main configuration of its own in a temp folder (its pid file, logs and
 temporary files there, Debian's /etc/nginx/mime.types included read-only) around the site file
 that operators install, deploy/nginx.conf, with its four example values changed (`render`):
-the instances' addresses, the port it listens on and the static folder. It runs
+the instances' addresses, the port it listens on and the package folder. It runs
 `nginx -p DIR -c FILE -g 'daemon off;'` as a child process on a free port and deletes its
 folder when it stops. Without the binary (Debian's `nginx`, which `make test` installs) the
 tests skip, except in CI (CI=true), where they fail: CI must run them.
@@ -35,7 +35,7 @@ MIME_TYPES = Path("/etc/nginx/mime.types")
 
 _INSTANCE = re.compile(r"^(\s*)server 127\.0\.0\.1:800[12](\s.*)$", re.MULTILINE)
 _LISTEN = re.compile(r"^(\s*)listen 8080;$", re.MULTILINE)
-_STATIC = "/opt/mousehole/web/"
+_STATIC = "/opt/mousehole/"
 
 
 def binary() -> Path | None:
@@ -48,7 +48,8 @@ def binary() -> Path | None:
 
 def render(site: str, instances: Sequence[int], port: int, static: Path) -> str:
     """Return the site file with its example values replaced: one `server` line per instance
-    port, `listen` on `port`, the static folder `static`. Raise ValueError when the file no
+    port, `listen` on `port`, the package folder `static` (the `mousehole` package, whose `web/`
+    and `games/<folder>/web/` hold the static files). Raise ValueError when the file no
     longer has exactly the values documented in its header (the test would test nothing)."""
     found = _INSTANCE.findall(site)
     if len(found) != 2:
@@ -68,7 +69,7 @@ def render(site: str, instances: Sequence[int], port: int, static: Path) -> str:
         raise ValueError(f"expected one `listen 8080;`, found {listens}")
     code = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
     if sum(_STATIC in line for line in code) != 1:
-        raise ValueError(f"expected the static folder {_STATIC} once outside comments")
+        raise ValueError(f"expected the package folder {_STATIC} once outside comments")
     return text.replace(_STATIC, f"{static}/")
 
 

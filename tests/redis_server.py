@@ -5,9 +5,9 @@ port 6379 is someone else's) and never a mock: `RedisServer` starts Debian's `re
 (package `redis-server`, which `make test` installs) on 127.0.0.1 and a free port, with no
 persistence at all (`--save '' --appendonly no`: a restart loses every key, which is what the
 failover tests want), and deletes its folder when it stops. `restart()` stops it and starts a
-new, empty one on the same port. The `redis_server` fixture starts one per test and
-`redis_url` gives its URL. Without the binary the tests skip, except in CI (CI=true), where they
-fail: CI must run them.
+new, empty one on the same port; `restart(keep=True)` one that loaded every key. The
+`redis_server` fixture starts one per test and `redis_url` gives its URL. Without the binary the
+tests skip, except in CI (CI=true), where they fail: CI must run them.
 """
 
 from __future__ import annotations
@@ -98,8 +98,17 @@ class RedisServer:
             self.process.wait(timeout=10)
         self.process = None
 
-    def restart(self) -> None:
-        """Stop the server and start a new one on the same port: every key is gone."""
+    def restart(self, *, keep: bool = False) -> None:
+        """Stop the server and start a new one on the same port: every key is gone, or with
+        `keep` every key is kept (written to the folder's dump.rdb by SAVE first, which the new
+        server loads: a restart with its data, which changes Redis's run id all the same)."""
+        dump = self.root / "dump.rdb"
+        if keep:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=5) as connection:
+                connection.sendall(b"SAVE\r\n")
+                assert connection.recv(16).startswith(b"+OK"), "SAVE failed"
+        else:
+            dump.unlink(missing_ok=True)
         self.stop()
         self.start()
 

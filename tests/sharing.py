@@ -8,6 +8,10 @@ named after the test's id in that folder (`O_CREAT | O_EXCL`: exactly one proces
 and passes over the tests the other claimed. The long tests spread over the processes as they
 come, with no list of durations to keep up to date. Without MOUSEHOLE_TEST_QUEUE the plugin
 does nothing.
+
+With MOUSEHOLE_TEST_UNIT=module a process claims a whole test file at a time instead (the
+tests without a browser share their run this way): a file's module-scoped servers are started
+in one process only, and its tests run in order as they would alone.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ import pytest
 QUEUE = "MOUSEHOLE_TEST_QUEUE"
 """The environment variable naming the folder the processes claim their tests in."""
 
+UNIT = "MOUSEHOLE_TEST_UNIT"
+"""The environment variable saying what a process claims: "test" (the default) or "module"."""
+
 
 def claim(folder: Path, nodeid: str) -> bool:
     """Claim test `nodeid` for this process; return False when another process has it."""
@@ -33,9 +40,18 @@ def claim(folder: Path, nodeid: str) -> bool:
     return True
 
 
-def _claimed(items: list[pytest.Item], folder: Path) -> Iterator[pytest.Item]:
+def unit_of(nodeid: str, unit: str) -> str:
+    """What a process claims to run the test `nodeid`: the test itself, or its file."""
+    return nodeid.split("::", 1)[0] if unit == "module" else nodeid
+
+
+def _claimed(items: list[pytest.Item], folder: Path, unit: str) -> Iterator[pytest.Item]:
+    mine: dict[str, bool] = {}  # each unit's claim, made once by this process
     for item in items:
-        if claim(folder, item.nodeid):
+        key = unit_of(item.nodeid, unit)
+        if key not in mine:
+            mine[key] = claim(folder, key)
+        if mine[key]:
             yield item
 
 
@@ -51,7 +67,10 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
         raise session.Interrupted(f"{session.testsfailed} errors during collection")
     if session.config.option.collectonly:
         return True
-    mine = _claimed(session.items, Path(folder))
+    unit = os.environ.get(UNIT, "test").strip() or "test"
+    if unit not in ("test", "module"):
+        raise pytest.UsageError(f'{UNIT} must be "test" or "module", not {unit!r}')
+    mine = _claimed(session.items, Path(folder), unit)
     item = next(mine, None)
     ran = 0
     while item is not None:

@@ -124,3 +124,45 @@ def test_every_block_with_python_prompts_in_the_docs_is_marked_pycon_so_that_it_
         if lang != "pycon" and re.search(r"^\s*>>> ", body, re.M)
     ]
     assert unmarked == [], f"blocks with >>> prompts that are not ```pycon: {unmarked}"
+
+
+OUTSIDE = re.compile(r"rulings\.md|\bseeds/|digital-spec\.txt|rulebook\.txt")
+"""Names of rule files that live outside this repository (a reader cannot open them)."""
+
+CITING = ("src", "tests", "benchmarks", "tools", "docs")
+SUFFIXES = {".py", ".js", ".css", ".html", ".md", ".po"}
+
+
+def test_no_file_cites_a_rule_file_outside_the_repository() -> None:
+    """Code and docs cite docs/games/<game>.md, which states the rules, never the rulebooks'
+    or the rulings' own files."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for folder in CITING
+        for path in sorted((ROOT / folder).rglob("*"))
+        if path.suffix in SUFFIXES and path.is_file() and path != Path(__file__).resolve()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if OUTSIDE.search(line)
+    ]
+    assert not found, f"cite docs/games/<game>.md instead: {found}"
+
+
+CITED_PATH = re.compile(
+    r"`((?:src|tests|docs|benchmarks|tools)/[\w./-]*\.(?:py|md|js|css|html|json|po|txt))"
+    r"(?:::[\w\[\]-]+)?`"
+)
+"""A file of the repository cited in backticks by its path from the repository's root."""
+
+
+def test_every_file_the_docs_cite_by_path_exists() -> None:
+    """A file moved or renamed leaves no page pointing at its old path."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    pages += sorted((ROOT / "src" / "mousehole" / "games").glob("README.md"))
+    missing = [
+        f"{page.relative_to(ROOT)}:{number}: {cited}"
+        for page in pages
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+        for cited in CITED_PATH.findall(line)
+        if not (ROOT / cited).exists()
+    ]
+    assert not missing, "\n".join(missing)

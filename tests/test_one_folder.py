@@ -11,7 +11,8 @@ words, so "Mouse Trap", "mouse-trap" and "MouseTrapGame" all count) in:
 - the documents that describe the platform: every docs/*.md except those in LISTING_DOCS.
 
 A game's own folders, which may name it: its package (where its Game class lives), its web
-folder (`manifest.page.folder`, or web/<name>/ while its page is being made), its tests
+page's included (`web/` in the package, mousehole.games.page_directory), the page folder its
+manifest names when it borrows another's (`manifest.page.folder`), its tests
 (tests/games/<name>/, its browser tests included: tests/games/<name>/browser/) and its docs
 page (docs/games/<name>.md), plus its two registry lines in src/mousehole/games/__init__.py
 (the manifest's import and its entry in MANIFESTS).
@@ -19,7 +20,7 @@ page (docs/games/<name>.md), plus its two registry lines in src/mousehole/games/
 Not scanned, because their job is to list the product's games: README.md and the documents of
 LISTING_DOCS (the games' own pages under docs/games/ may compare one game with another). A test
 that needs "some game" reads the registry (parametrize over MANIFESTS) or registers the
-hidden-coin test game (tests/engine/coin_game.py, as tests/server/test_private_views.py does).
+hidden-coin test game (tests/engine/coin_game.py, as tests/server/rooms/test_private_views.py does).
 """
 
 from __future__ import annotations
@@ -79,17 +80,15 @@ def spellings(manifest: GameManifest) -> re.Pattern[str]:
 
 
 def own_folders(manifest: GameManifest) -> list[Path]:
-    """Return the folders and files that may name the game: its package, its web folder, its
-    tests and its docs page."""
+    """Return the folders and files that may name the game: its package (its web page
+    included), the page folder it names, its tests and its docs page."""
     folders = [
         Path(inspect.getfile(manifest.game)).resolve().parent,
         REPO / "tests" / "games" / manifest.name,
         REPO / "docs" / "games" / f"{manifest.name}.md",
     ]
     if manifest.page is not None:
-        folders.append(SRC / "web" / manifest.page.folder)
-    else:
-        folders.append(SRC / "web" / manifest.name)  # its page while it is being made
+        folders.append(manifest.page.directory)
     return folders
 
 
@@ -131,10 +130,12 @@ def test_the_scan_covers_the_code_the_tests_the_build_and_the_platform_docs() ->
         "src/mousehole/engine/match.py",
         "src/mousehole/web/shared/setup.js",
         "src/mousehole/web/index.css",
+        "src/mousehole/web/cards.css",
+        "src/mousehole/web/join.css",
         "src/mousehole/games/__init__.py",
         "benchmarks/engine.py",
         "tests/conftest.py",
-        "tests/server/test_app.py",
+        "tests/server/http/test_app.py",
         "tests/browser/conftest.py",
         "tests/games/test_registry.py",
         "Makefile",
@@ -156,14 +157,14 @@ def test_no_file_outside_a_games_own_folders_names_it(manifest: GameManifest) ->
     ]
     assert not found, (
         f"{manifest.title} is named outside its own folders (read it from the registry, "
-        "mousehole.games.MANIFESTS, or move the file into the game's folders: its package, "
-        f"src/mousehole/web/<folder>/, tests/games/{manifest.name}/, "
+        "mousehole.games.MANIFESTS, or move the file into the game's folders: its package "
+        f"(its page in web/ there), tests/games/{manifest.name}/, "
         f"docs/games/{manifest.name}.md):\n" + "\n".join(found)
     )
 
 
 @pytest.mark.parametrize("manifest", MANIFESTS, ids=lambda m: m.name)
-def test_a_games_own_folders_are_its_package_web_folder_tests_and_docs_page(
+def test_a_games_own_folders_are_its_package_with_its_web_folder_its_tests_and_docs_page(
     manifest: GameManifest,
 ) -> None:
     package = Path(inspect.getfile(manifest.game)).resolve().parent
@@ -174,7 +175,8 @@ def test_a_games_own_folders_are_its_package_web_folder_tests_and_docs_page(
         REPO / "docs" / "games" / f"{manifest.name}.md",
     ]
     if manifest.page is not None:
-        inside.append(SRC / "web" / manifest.page.folder / "main.js")
+        inside.append(manifest.page.directory / "main.js")
+        inside.append(package / "web" / "main.js")
     assert not any(outside(manifest, path) for path in inside)
     others = [m for m in MANIFESTS if m.name != manifest.name]
     for other in others:

@@ -1,5 +1,6 @@
 """The simulator (simulation.py): many computer-played matches of any registered game, their
-statistics, records and text tables. `tests/test_cli.py` runs it through `mousehole simulate`."""
+statistics, records and text tables. `tests/cli/test_records.py` runs it through
+`mousehole simulate`."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ audited with axe-core (`screenshot`).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -221,3 +222,85 @@ def two_seat_room(server: str, game: str) -> tuple[dict[str, Any], dict[str, Any
     made: dict[str, Any] = post_json(f"{server}/api/online", body)
     joined: dict[str, Any] = post_json(f"{server}/api/online/{made['code']}/join", {"name": "Bo"})
     return made, joined
+
+
+ROOM_CODE = re.compile(r"^[A-Z2-9]{6}$")
+"""A room code as the waiting room shows it (six of the code alphabet's letters and digits)."""
+
+
+def room_code(page: Page) -> str:
+    """Return the code the waiting room shows, once it shows one: the waiting room is drawn
+    before the room's first snapshot fills its code in."""
+    code = page.get_by_test_id("room-code")
+    expect(code).to_have_text(ROOM_CODE)
+    return code.inner_text()
+
+
+OVERFLOW = """() => {
+  const root = document.documentElement;
+  // An SVG's own shapes are clipped by its viewport: only the svg element itself can overflow.
+  const wide = [...document.querySelectorAll("body *")].filter((node) => {
+    if (node.parentElement?.closest("svg")) return false;
+    const r = node.getBoundingClientRect();
+    return r.width && node.checkVisibility() && r.right > root.clientWidth + 1;
+  }).map((node) => `${node.tagName.toLowerCase()}.${node.className}`).slice(0, 5);
+  return { scroll: root.scrollWidth, client: root.clientWidth, wide };
+}"""
+"""The page's scroll and window widths, and the first elements wider than the window."""
+
+
+def fits(page: Page, name: str) -> None:
+    """Fail when the page `name` scrolls sideways (wider than its window)."""
+    measured = page.evaluate(OVERFLOW)
+    assert measured["scroll"] <= measured["client"], f"{name}: {measured}"
+
+
+class LocalePages:
+    """Browser contexts in a language (German unless `open` says another), each page run with
+    `script` (FAST unless set); any page error, console error or missing message (i18n.js
+    warns "no message …") fails the test (`locale_pages`)."""
+
+    def __init__(self, browser: Browser, script: str = FAST) -> None:
+        self.browser = browser
+        self.script = script
+        self.contexts: list[BrowserContext] = []
+        self.errors: list[str] = []
+
+    def open(
+        self,
+        width: int = 1280,
+        height: int = 800,
+        *,
+        touch: bool = False,
+        locale: str = "de-DE",
+        script: str | None = None,
+    ) -> Page:
+        """Open a page in a new context of `locale`, with `script` instead of the usual one
+        when given."""
+        context = self.browser.new_context(
+            locale=locale,
+            viewport={"width": width, "height": height},
+            has_touch=touch,
+            is_mobile=touch,
+        )
+        context.add_init_script(self.script if script is None else script)
+        self.contexts.append(context)
+        page = context.new_page()
+        watch_errors(page, self.errors)
+
+        def missing(message: ConsoleMessage) -> None:
+            if "no message" in message.text:
+                self.errors.append(f"console: {message.text}")
+
+        page.on("console", missing)
+        return page
+
+
+@pytest.fixture
+def locale_pages(browser: Browser) -> Iterator[LocalePages]:
+    """Pages in chosen languages, closed after the test, which fails on any error they had."""
+    opened = LocalePages(browser)
+    yield opened
+    for context in opened.contexts:
+        context.close()
+    assert not opened.errors, "; ".join(opened.errors)

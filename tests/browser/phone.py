@@ -20,11 +20,13 @@ pages.py); tests/browser/test_phone.py runs these checks on every game that has 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 MIN_TEXT = 11
 MIN_TARGET = 24
@@ -306,16 +308,43 @@ def solo_page(page: Page, server: str, game: str, seats: int | None = None) -> N
 
 def wait_for_turn(page: Page, game: str, ready: str, after: int = -1) -> None:
     """Wait until the page shows a snapshot newer than version `after`, nothing animates, and
-    the JavaScript condition `ready` holds (the human may act); or the match is over."""
-    page.wait_for_function(
-        f"""() => {{
-          const p = window.{game}Page;
-          const snap = p && p.snapshot;
-          if (!snap || !p.idle) return false;
-          if ((snap.winners || []).length || snap.state?.phase === "over") return true;
-          return snap.version > {after} && ({ready});
-        }}""",
-        timeout=90_000,
+    the JavaScript condition `ready` holds (the human may act); or the match is over. A page
+    that never gets there fails with what it shows (`page_state`)."""
+    try:
+        page.wait_for_function(
+            f"""() => {{
+              const p = window.{game}Page;
+              const snap = p && p.snapshot;
+              if (!snap || !p.idle) return false;
+              if ((snap.winners || []).length || snap.state?.phase === "over") return true;
+              return snap.version > {after} && ({ready});
+            }}""",
+            timeout=90_000,
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(
+            f"the page never reached a turn after version {after}: {page_state(page, game)}"
+        ) from None
+
+
+def page_state(page: Page, game: str) -> str:
+    """What the match page holds and shows, in one line, for a failure's message."""
+    return json.dumps(
+        page.evaluate(
+            f"""() => {{
+              const p = window.{game}Page;
+              const s = p && p.snapshot;
+              const active = document.activeElement;
+              return {{
+                idle: p?.idle, animating: p?.animating, busy: p?.busy, blocked: p?.blocked,
+                connected: p?.connected, version: s?.version, to_act: s?.to_act,
+                phase: s?.state?.phase, legal: (s?.legal || []).slice(0, 6),
+                focus: active ? (active.id || active.tagName) : null,
+                dialogs: [...document.querySelectorAll("dialog")].filter((d) => d.open)
+                  .map((d) => d.id),
+              }};
+            }}"""
+        )
     )
 
 

@@ -9,7 +9,6 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from mousehole.games import MANIFESTS, GameManifest
-from mousehole.server.http.pages import WEB_DIR
 from tests.processes import post_json
 
 from .conftest import screenshot, watch_errors
@@ -20,7 +19,7 @@ PAGE_GAMES = [m for m in MANIFESTS if m.page is not None]
 def _first_prompt(entry: GameManifest) -> str:
     """Return the prompt a game's match page shows before its match is set (its play.html)."""
     assert entry.page is not None
-    html = (WEB_DIR / entry.page.folder / "play.html").read_text(encoding="utf-8")
+    html = (entry.page.directory / "play.html").read_text(encoding="utf-8")
     found = re.search(r'<p[^>]*\bid="prompt"[^>]*>([^<]*)</p>', html)
     assert found, f"{entry.page.folder}/play.html has no prompt"
     return found.group(1)

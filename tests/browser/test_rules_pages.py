@@ -1,5 +1,5 @@
 """The "How to play" pages in a real browser, on every game whose page folder has one (read
-from the registry, as tests/server/test_rules_route.py does).
+from the registry, as tests/server/http/test_rules_route.py does).
 
 Each rules page has its game's title, draws its pictures as labelled images that are legible
 (not thumbnails) and keep to the screen at desktop and phone width, and is linked from the home
@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from mousehole.games import REGISTRY
-from tests.server.test_rules_route import RULES_GAMES
+from tests.server.http.test_rules_route import RULES_GAMES
 
 from .fixtures import FAST, NewPage, open_rules, screenshot
 from .phone import MIN_TEXT, TEXTS

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from mousehole.games import MANIFESTS
-from mousehole.server.http.pages import WEB_DIR
+from mousehole.games import MANIFESTS, page_directory
 
 from .conftest import screenshot, watch_errors
 
@@ -22,14 +21,14 @@ SHARED_EFFECTS = ["click", "cheese", "redirect", "win", "capture"]
 SOUND_FOLDERS = [
     m.page.folder
     for m in MANIFESTS
-    if m.page is not None and (WEB_DIR / m.page.folder / "sounds.js").is_file()
+    if m.page is not None and (m.page.directory / "sounds.js").is_file()
 ]
 """The web folders of the games that register effects of their own (their sounds.js)."""
 
 
 def registered_effects(folder: str) -> list[str]:
     """Return the names a game's sounds.js registers, in its order."""
-    text = (WEB_DIR / folder / "sounds.js").read_text(encoding="utf-8")
+    text = (page_directory(folder) / "sounds.js").read_text(encoding="utf-8")
     return re.findall(r'^register\("([\w-]+)"', text, flags=re.M)
 
 

@@ -1,13 +1,15 @@
 """Clients that play on by themselves through faults, for tests/cluster/test_chaos.py.
 
 Each `Client` is a thread with one WebSocket at a time to a random live instance: it acts at
-once whenever its seat is to act (a unique id per action, resent after a reconnection until
-the action's version is passed), reconnects with backoff to any instance when its socket
-closes (as the page's client does: a socket that stays open is waited on, however long), and
-records what it was shown: every move by version, and
-the version of every snapshot and update in order (which must never go down). A `Table` is one
-online room of one of the games that show every move whole (four seats, computer seats
-included) and its clients, spread over the instances.
+once whenever its seat is to act (a unique id per action, resent after a reconnection until the
+action's version is passed, and a second after the server refused it as a flood), sends no
+faster than mousehole.client does (a room whose computer seats are out moves as fast as its two
+players answer each other: unpaced, they flood past the server's limit), reconnects with backoff
+to any instance when its socket closes (as the page's client does: a socket that stays open is
+waited on, however long), and records what it was shown: every move by version, and the version
+of every snapshot and update in order (which must never go down). A `Table` is one online room
+of one of the games that show every move whole (four seats, computer seats included) and its
+clients, spread over the instances.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import sys
 import threading
 import time
 import traceback
@@ -54,6 +57,13 @@ GAMES = {m.name: m.levels[0] for m in MANIFESTS if _shown_whole(m)}
 computer seats' level (the quickest: the first)."""
 
 
+RATE = 15.0
+"""Messages a second a client sends at most (mousehole.client's pace; the server takes 20)."""
+
+BURST = 10.0
+"""Messages a client sends at once at most (the server takes 40)."""
+
+
 @dataclass
 class Seen:
     """What one client was shown."""
@@ -65,6 +75,8 @@ class Seen:
     conflicts: list[str] = field(default_factory=list)
     steps_back: list[tuple[int, int]] = field(default_factory=list)
     connections: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    """The errors it was sent, counted by code."""
 
 
 class Client(threading.Thread):
@@ -94,6 +106,10 @@ class Client(threading.Thread):
         """The traceback that ended the thread, if any (the test fails with it)."""
         self.pending: tuple[int, dict[str, Any]] | None = None
         """The action sent and not yet seen passed: (its version, the message)."""
+        self.port = 0
+        """The port of the instance it is (or was last) connected to."""
+        self.tokens = float(BURST)
+        self.paced = time.monotonic()
 
     # --- the socket -----------------------------------------------------------------------
 
@@ -128,6 +144,7 @@ class Client(threading.Thread):
                 message = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
                 if message.get("type") == "snapshot":
                     self.ws = ws
+                    self.port = server.port
                     self.seen.connections += 1
                     self._note(message)
                     return True
@@ -146,6 +163,9 @@ class Client(threading.Thread):
 
     def _note(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
+        if kind == "error":
+            code = str(message.get("code"))
+            self.seen.errors[code] = self.seen.errors.get(code, 0) + 1
         if kind not in ("update", "snapshot"):
             return
         snapshot = message["snapshot"] if kind == "update" else message
@@ -171,6 +191,24 @@ class Client(threading.Thread):
         """The newest version this client was shown (-1: none yet)."""
         return self.seen.versions[-1] if self.seen.versions else -1
 
+    def describe(self) -> str:
+        """Say where this client is and what it was shown last (a failure's detail)."""
+        socket = "open" if self.ws is not None else "closed"
+        shown = self.seen.shown[-1][0] if self.seen.shown else 0.0
+        pending = None if self.pending is None else self.pending[0]
+        return (
+            f"v{self.version} socket {socket} to :{self.port} (connection"
+            f" {self.seen.connections}), shown {time.monotonic() - shown:.1f} s ago, to act"
+            f" {self.snapshot.get('to_act')}, legal {len(self.snapshot.get('legal') or [])},"
+            f" pending {pending}, errors {self.seen.errors}"
+        )
+
+    def stack(self) -> str:
+        """Return where this client's thread is now (a failure's detail: a client that
+        stopped reconnecting shows where it waits)."""
+        frame = sys._current_frames().get(self.ident or 0)
+        return "".join(traceback.format_stack(frame)[-6:]) if frame is not None else "ended"
+
     def over(self) -> bool:
         """Return whether the match this client shows has ended."""
         return bool(self.snapshot.get("started")) and self.snapshot.get("to_act") is None
@@ -183,6 +221,7 @@ class Client(threading.Thread):
         if self.ws is None:
             return
         if self.host and self.snapshot and not self.snapshot.get("started"):
+            self._pace()
             self.ws.send(json.dumps({"type": "start"}))
             return
         legal = self.snapshot.get("legal")
@@ -193,6 +232,7 @@ class Client(threading.Thread):
             action = legal[self.rng.randrange(len(legal))]
             message = {"type": "act", "action": action, "version": version}
             self.pending = (version, message | {"id": uuid.uuid4().hex})
+        self._pace()
         self.ws.send(json.dumps(self.pending[1]))
 
     def run(self) -> None:
@@ -201,6 +241,18 @@ class Client(threading.Thread):
         except BaseException:
             self.crash = traceback.format_exc()
             raise
+
+    def _pace(self) -> None:
+        """Wait until the client may send one more message: at most `RATE` a second with
+        bursts of `BURST`, as mousehole.client paces a bot (the server refuses a faster
+        flood with `rate_limited` and drops the message: docs/online.md, Limits)."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.paced) * RATE)
+        self.paced = now
+        if self.tokens < 1:
+            time.sleep((1 - self.tokens) / RATE)
+            self.tokens, self.paced = 1.0, time.monotonic()
+        self.tokens -= 1
 
     def _play(self) -> None:
         while not self.stopping.is_set():
@@ -219,7 +271,10 @@ class Client(threading.Thread):
                 self._drop()
                 continue
             self._note(message)
-            if message.get("type") in ("update", "snapshot"):
+            limited = message.get("type") == "error" and message.get("code") == "rate_limited"
+            if limited:  # the message was dropped: send it again, later
+                time.sleep(1)
+            if limited or message.get("type") in ("update", "snapshot"):
                 with contextlib.suppress(OSError, ConnectionClosed):
                     self._act()
         self._drop()

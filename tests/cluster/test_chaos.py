@@ -6,7 +6,8 @@ and two computer seats each) whose
 clients (tests/cluster/chaos.py) are spread over the instances, act as soon as their seat is
 to act and reconnect with backoff to any live instance. One fault at a time, while actions,
 reconnects and computer seats' timers are in flight: the driver of a room SIGKILLed (and
-started again), every instance SIGKILLed (and started again), Redis restarted empty,
+started again), every instance SIGKILLed (and started again), Redis restarted (empty, or
+with its data),
 PostgreSQL restarted, an instance frozen (SIGSTOP) for 4 s then thawed. After each fault every
 room in play must move again, shown to each of its clients, within `BOUND` seconds; at the end
 no client was ever shown its version go back, and every move any client was shown is the one
@@ -84,7 +85,9 @@ class Chaos:
         self.database = database
         self.redis = redis
         self.rng = rng
-        self.instances = Instances(3, database, redis.url, folder)
+        self.instances = Instances(3, database, redis.url, folder, MOUSEHOLE_LOG_LEVEL="debug")
+        self.faults: list[str] = []
+        """The faults made so far: kind, instance hit, and when (time.monotonic)."""
         self.tables: list[Table] = []
         self.done: list[Table] = []
         self.stalls: dict[str, list[float]] = defaultdict(list)
@@ -115,14 +118,23 @@ class Chaos:
             for code, table in list(waiting.items()):
                 moved = [(when, v) for when, v in table.progress() if when >= started]
                 if table.over() or (moved and moved[-1][1] > after.get(code, 0)):
-                    times = [started] + [when for when, _ in moved]
-                    self.stalls[kind].append(max(b - a for a, b in itertools.pairwise(times)))
+                    times = [started] + [when for when, _ in moved]  # over unmoved: no stall
+                    gaps = (b - a for a, b in itertools.pairwise(times))
+                    self.stalls[kind].append(max(gaps, default=0.0))
                     del waiting[code]
                 elif now - (moved[-1][0] if moved else started) > BOUND:
-                    detail = [(c.version, c.ws is not None) for c in table.clients]
+                    for server in self.instances.alive():  # their stacks, into their logs
+                        assert server.process is not None
+                        server.process.send_signal(signal.SIGUSR1)
+                    time.sleep(1)
+                    detail = "; ".join(c.describe() for c in table.clients)
+                    for client in table.clients:
+                        print(f"client {client.describe()} is at:\n{client.stack()}")
+                    ports = ", ".join(f":{s.port} {s.log.name}" for s in self.instances.servers)
                     pytest.fail(
                         f"after {kind}, room {code} ({table.game}) showed its clients no move"
-                        f" for {BOUND} s (stored {after.get(code, 0)}; clients: {detail})"
+                        f" for {BOUND} s (stored {after.get(code, 0)}; clients: {detail};"
+                        f" instances {ports}; faults so far: {self.faults})"
                     )
             crashed = [c.crash for t in self.tables for c in t.clients if c.crash]
             assert not crashed, crashed[0]
@@ -138,10 +150,10 @@ class Chaos:
             self.starting.join()
             self.starting = None
         started = time.monotonic()
+        self.faults.append(f"{kind} at {time.strftime('%H:%M:%S')}")
         if kind == "driver":
-            table = self.rng.choice(self.tables)
-            ids = instance_ids(instances)
-            index = ids[str(driver_of(self.database, table.code))]
+            table, index = self.driving()
+            self.faults[-1] += f" of {table} on :{instances.servers[index].port}"
             instances.servers[index].kill()
             # started again meanwhile (another instance must not wait for it)
             self.starting = threading.Thread(target=self.restart, args=(index,))
@@ -161,20 +173,40 @@ class Chaos:
             self.restarts.append(time.monotonic() - started)
             return time.monotonic()
         elif kind == "redis":
-            self.redis.restart()
+            keep = self.rng.random() < 0.5  # with its data or without: either loses messages
+            self.faults[-1] += " with its data" if keep else " empty"
+            self.redis.restart(keep=keep)
         elif kind == "postgres":
             self.pg.stop("fast")
             time.sleep(self.rng.uniform(0.2, 1.0))
             self.pg.start()
         elif kind == "freeze":
-            table = self.rng.choice(self.tables)
-            ids = instance_ids(instances)
-            process = instances.servers[ids[str(driver_of(self.database, table.code))]].process
+            table, index = self.driving()
+            server = instances.servers[index]
+            self.faults[-1] += f" of {table} on :{server.port}"
+            process = server.process
             assert process is not None
             process.send_signal(signal.SIGSTOP)
             time.sleep(FREEZE)
             process.send_signal(signal.SIGCONT)
         return started
+
+    def driving(self) -> tuple[str, int]:
+        """Return a random room in play and the index of the instance that drives it. A room
+        whose driver is not known to be live (its lease still names a killed instance, or
+        the driver's health check fails just after Redis restarted) is passed over; when no
+        room has one within a few seconds, a random live instance is named instead."""
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            ids = instance_ids(self.instances)
+            tables = self.rng.sample(self.tables, len(self.tables))
+            for table in tables:
+                index = ids.get(str(driver_of(self.database, table.code)))
+                if index is not None:
+                    return table.code, index
+            time.sleep(0.2)
+        alive = [i for i, s in enumerate(self.instances.servers) if s in self.instances.alive()]
+        return "no room", self.rng.choice(alive)
 
     def restart(self, index: int) -> None:
         """Start instance `index` again (a loaded machine may take long to import it)."""

@@ -29,7 +29,8 @@ from tests.server.store import writes
 @pytest.fixture
 def stores(postgres_url: str) -> Iterator[tuple[PostgresStore, PostgresStore]]:
     first, second = PostgresStore(postgres_url), PostgresStore(postgres_url)
-    first.instance, second.instance = "first", "second"
+    first.fence_as("first")
+    second.fence_as("second")
     for instance in ("first", "second"):  # the lease tables, and a heartbeat each
         asyncio.run(_open(postgres_url, instance))
     yield first, second
@@ -78,14 +79,14 @@ def test_a_stale_owner_can_never_commit_and_the_new_owner_can(
 ) -> None:
     first, second = stores
     room = _room(first, "r1")
-    assert first.fences["r1"] == 1, "the creator drives the room"
+    assert first.token("r1") == 1, "the creator drives the room"
     moves = scenes.play(room, 2)  # each act with its chance outcome
     half = len(moves) // 2
     writes.append(first, "r1", moves[:half])
     assert _take(postgres_url, "second", "r1") == ("first", 1, False), "its owner is alive"
     _expire(postgres_url, "first")
     assert _take(postgres_url, "second", "r1") == ("second", 2, True), "taken over: token 2"
-    second.fences["r1"] = 2
+    second.hold("r1", 2)
 
     with pytest.raises(LeaseLost, match=r"instance second drives it now \(lease token 2"):
         writes.append(first, "r1", moves[half:])

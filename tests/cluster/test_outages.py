@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+import redis
 from websockets.exceptions import ConnectionClosed
 
 from tests.cluster.harness import (
@@ -28,6 +29,9 @@ from tests.cluster.harness import (
 )
 from tests.pg import Cluster
 from tests.redis_server import RedisServer
+
+MARKER = "mousehole:test:marker"
+"""A key the test writes to Redis before restarting it, to tell the two kinds of restart."""
 
 
 def _match(instances: Instances) -> tuple[str, list[Player]]:
@@ -108,12 +112,14 @@ def test_postgresql_unreachable_fails_clearly_and_everything_recovers_by_itself(
         instances.stop()
 
 
+@pytest.mark.parametrize("keep", [False, True], ids=["empty", "with its data"])
 def test_a_restart_of_redis_closes_every_relayed_socket_within_seconds_by_itself(
-    postgres_url: str, redis_server: RedisServer, tmp_path: Path
+    keep: bool, postgres_url: str, redis_server: RedisServer, tmp_path: Path
 ) -> None:
-    """Messages in flight when Redis restarts are lost both ways: every instance notices by
-    itself (nobody needs to send anything) and closes what it relayed, so that no client waits
-    forever on a socket that will hear nothing; the clients reconnect and play on."""
+    """Messages in flight when Redis restarts are lost both ways, whether it comes back empty
+    or with its data: every instance notices by itself (nobody needs to send anything) and
+    closes what it relayed, so that no client waits forever on a socket that will hear
+    nothing; the clients reconnect and play on."""
     instances = Instances(3, postgres_url, redis_server.url, tmp_path)
     try:
         code, players = _match(instances)  # A drives; two of the three clients are relayed
@@ -121,8 +127,11 @@ def test_a_restart_of_redis_closes_every_relayed_socket_within_seconds_by_itself
         relayed = players[:2]  # Alice through B, Bob through C
         for player in relayed:
             player.drain()
-        redis_server.restart()
+        redis.Redis.from_url(redis_server.url).set(MARKER, b"kept")
+        redis_server.restart(keep=keep)
         restarted = time.monotonic()
+        kept = redis.Redis.from_url(redis_server.url).get(MARKER)
+        assert kept == (b"kept" if keep else None)  # the restart was of the kind named
         for player in relayed:
             with pytest.raises(ConnectionClosed):
                 player.wait(lambda m: False, timeout=8)

@@ -12,7 +12,7 @@ import dataclasses
 import json
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -24,7 +24,9 @@ from mousehole.engine import (
     Game,
     Match,
     Player,
+    RecordViewWalk,
     State,
+    new_secret,
     record_view,
     sample_outcome,
 )
@@ -37,32 +39,54 @@ def _check_invariants(name: str, before: State | None, state: State) -> None:
     assert not problems, f"{name}: {'; '.join(problems)}"
 
 
-def _parts(value: Any) -> Iterator[tuple[str | None, Any]]:
-    """Yield every value inside a JSON value (itself included), each with its key if any."""
-    stack: list[tuple[str | None, Any]] = [(None, value)]
-    while stack:
-        key, item = stack.pop()
-        yield key, item
-        if isinstance(item, dict):
-            stack.extend(item.items())
-        elif isinstance(item, list):
-            stack.extend((None, part) for part in item)
+_PLAIN = (str, int, float, bool, type(None))
+"""The JSON scalars: none of them equals a list or a dict."""
 
 
 def revealed(name: str, state: State, shown: Any) -> str | None:
     """Return what of `state`'s secrets the JSON value `shown` gives away, or None.
 
-    A structural check: `shown` is walked part by part, so no formatting of the JSON text
-    (spaces, key order) can hide a secret from it.
+    A structural check: `shown` is walked part by part (itself, every list item and every
+    dict value, nested to any depth), so no formatting of the JSON text (spaces, key order)
+    can hide a secret from it. A part gives a secret away when it equals one of the game's
+    secrets, a dict when it holds one of the game's secret keys. A scalar part is compared
+    only with the secrets that are not lists or dicts (it cannot equal one that is), which
+    keeps the walk of a whole record quick.
     """
     hooks = REGISTRY[name].conformance
+    secret_keys = hooks.secret_keys
     secrets = hooks.secrets(state)
-    for key, part in _parts(shown):
-        if key in hooks.secret_keys:
-            return f"the key {key!r}"
-        for secret in secrets:
+    plain_secrets = [s for s in secrets if not isinstance(s, (dict, list))]
+
+    def leak(part: Any) -> str | None:
+        for secret in plain_secrets if isinstance(part, _PLAIN) else secrets:
             if part == secret:
                 return f"the secret {json.dumps(secret)[:60]}"
+        return None
+
+    if (found := leak(shown)) is not None:
+        return found
+    stack: list[Any] = [shown]
+    while stack:
+        item = stack.pop()
+        parts: Iterable[Any]
+        if isinstance(item, dict):
+            for key in item:
+                if key in secret_keys:
+                    return f"the key {key!r}"
+            parts = item.values()
+        elif isinstance(item, list):
+            parts = item
+        else:
+            continue
+        for part in parts:
+            if isinstance(part, _PLAIN):
+                if plain_secrets and (found := leak(part)) is not None:
+                    return found
+            else:
+                if (found := leak(part)) is not None:
+                    return found
+                stack.append(part)
     return None
 
 
@@ -194,22 +218,52 @@ def test_no_view_or_record_shown_to_a_seat_contains_another_seats_secrets(
     game = load_game(name, seats=seats)
     match = _random_match(game, 5, check=False)
     state = game.new_initial_state()
-    views = {seat: record_view(game, match.record, seat) for seat in [None, *range(seats)]}
+    viewers = [None, *range(seats)]
+    views = {seat: record_view(game, match.record, seat) for seat in viewers}
     record = match.record
+    # each viewer's record view of every prefix, walked once (`record_view` is this walk)
+    walks = {viewer: RecordViewWalk(game, record, viewer) for viewer in viewers}
     for index, move in enumerate(record.moves):
-        # every 5th move, mid-match, as a seat is shown its record after a reconnect
-        prefix = dataclasses.replace(record, moves=record.moves[:index]) if index % 5 == 0 else None
-        for viewer in [None, *range(seats)]:
+        for viewer in viewers:
             observation = json.loads(json.dumps(state.observation(viewer)))
             assert revealed(name, state, observation) is None, (viewer, index)
-            if prefix is not None:
-                shown = record_view(game, prefix, viewer)
+            # every 5th move, mid-match, as a seat is shown its record after a reconnect
+            if index % 5 == 0:
+                shown = walks[viewer].view()
                 assert revealed(name, state, shown) is None, (viewer, index)
+            walks[viewer].add(move)
         state = state.apply(move.action)
     for view in views.values():
         assert len(view["moves"]) == len(match.record.moves)
         assert view["seed"] == match.seed, "the seed is revealed once the game is over"
         json.dumps(view)  # what a seat is shown is plain JSON
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_a_record_view_walk_gives_the_record_view_of_every_prefix(name: str, seats: int) -> None:
+    """The walk the secrets check above takes (`RecordViewWalk`) shows each viewer, after
+    each move, what `record_view` shows of the record cut there: the first moves of a
+    committed match one by one (each a replay from the start) and the finished match."""
+    game = load_game(name, seats=seats)
+    match = Match(game, secret=new_secret())
+    rng = random.Random(11)
+    while not match.state.is_terminal():
+        if match.state.is_chance_node():
+            match.sample_chance()
+        else:
+            actions = match.state.legal_actions()
+            match.apply(actions[rng.randrange(len(actions))])
+    record = match.record
+    for viewer in [None, *range(seats)]:
+        walk = RecordViewWalk(game, record, viewer)
+        for index, move in enumerate(record.moves):
+            if index <= 40:
+                prefix = dataclasses.replace(record, moves=record.moves[:index])
+                assert walk.view() == record_view(game, prefix, viewer), (viewer, index)
+            walk.add(move)
+        whole = walk.view()
+        assert whole == record_view(game, record, viewer)
+        assert whole["secret"] == record.secret and whole["seed"] is None
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

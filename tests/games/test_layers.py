@@ -25,17 +25,6 @@ from mousehole.games import MANIFESTS
 ROOT = Path(mousehole.games.__path__[0])
 PACKAGES = sorted(info.name for info in pkgutil.iter_modules([str(ROOT)]) if info.ispkg)
 
-OLD_SHAPE = sorted(package for package in PACKAGES if (ROOT / package / "view.py").exists())
-"""The one known exception: the one game package still in the shape before issue 26 item 3
-(`rules.py` and `view.py` instead of the named parts), whose modules import each other round
-KNOWN_CYCLE, `if TYPE_CHECKING:` imports counted. Issue 26 item 3 gives it the named parts and
-removes the cycle, and this exception with it. A cycle through any other module fails."""
-
-KNOWN_CYCLE = frozenset(("legal", "nests", "positions", "rules", "standings", "state", "view"))
-
-NAMED = sorted(set(PACKAGES) - set(OLD_SHAPE))
-"""The packages that have the named parts."""
-
 PARTS = ("game", "state", "observer", "codec", "words", "bots", "actions")
 FORMATS = ("observer", "codec", "words")
 
@@ -46,6 +35,11 @@ def modules(package: str) -> dict[str, ast.Module]:
         path.stem: ast.parse(path.read_text(encoding="utf-8"), str(path))
         for path in sorted((ROOT / package).glob("*.py"))
     }
+
+
+def names(package: str) -> set[str]:
+    """Return the names of a game package's modules (the keys of `modules`, unparsed)."""
+    return {path.stem for path in (ROOT / package).glob("*.py")}
 
 
 def type_only(node: ast.stmt) -> list[ast.stmt] | None:
@@ -85,12 +79,7 @@ def siblings(tree: ast.Module, package: str, *, types: bool) -> set[str]:
             for alias in node.names:
                 if alias.name.startswith(absolute + "."):
                     found.add(alias.name[len(absolute) + 1 :].split(".")[0])
-    return found & set(modules(package))
-
-
-def test_at_most_one_game_package_is_in_the_old_shape() -> None:
-    assert len(OLD_SHAPE) <= 1, f"{OLD_SHAPE}: only one package is the known exception"
-    assert len(NAMED) >= 3
+    return found & names(package)
 
 
 def test_there_are_game_packages_to_check() -> None:
@@ -98,14 +87,14 @@ def test_there_are_game_packages_to_check() -> None:
     assert len(registered) >= 2 and registered <= set(PACKAGES)
 
 
-@pytest.mark.parametrize("package", NAMED)
+@pytest.mark.parametrize("package", PACKAGES)
 def test_a_game_has_the_named_parts(package: str) -> None:
     missing = set(PARTS) - set(modules(package))
     assert not missing, f"{package}: no {', '.join(sorted(f'{m}.py' for m in missing))}"
     assert not {"rules", "view"} & set(modules(package)), f"{package}: rules.py or view.py left"
 
 
-@pytest.mark.parametrize("package", NAMED)
+@pytest.mark.parametrize("package", PACKAGES)
 def test_a_games_states_import_neither_its_formats_nor_its_game(package: str) -> None:
     """The rules that change a state need no codec: state.py reaches its codec, observer and
     words through its game, and imports none of them nor game.py, not even for types."""
@@ -113,7 +102,7 @@ def test_a_games_states_import_neither_its_formats_nor_its_game(package: str) ->
     assert not imported & {"game", *FORMATS}, f"{package}/state.py imports {sorted(imported)}"
 
 
-@pytest.mark.parametrize("package", NAMED)
+@pytest.mark.parametrize("package", PACKAGES)
 def test_a_games_formats_import_its_states_and_never_its_game(package: str) -> None:
     for name in FORMATS:
         imported = siblings(modules(package)[name], package, types=True)
@@ -122,7 +111,7 @@ def test_a_games_formats_import_its_states_and_never_its_game(package: str) -> N
         assert "game" not in imported, f"{package}/{name}.py imports game.py"
 
 
-@pytest.mark.parametrize("package", NAMED)
+@pytest.mark.parametrize("package", PACKAGES)
 def test_only_the_game_module_names_the_observer_and_the_words(package: str) -> None:
     """The codec may use the observer (the full position is the observation and more); the
     Game names all three; nothing else in the package imports them."""
@@ -188,10 +177,7 @@ def test_no_import_cycle_in_a_game_counting_type_checking_imports(package: str) 
         name: siblings(tree, package, types=True) - {name}
         for name, tree in modules(package).items()
     }
-    known = KNOWN_CYCLE if package in OLD_SHAPE else frozenset()
     for group in tangles(graph):
-        if group <= known:
-            continue
         cycle = find_cycle({name: graph[name] & group for name in group})
         assert cycle is None, f"{package}: import cycle {' -> '.join(cycle)}"
 
@@ -201,31 +187,6 @@ def test_the_cycle_finder_names_every_module_around_a_cycle() -> None:
     assert find_cycle(graph) == ["codec", "state", "codec"]  # from the first name in order
     assert find_cycle({"game": {"state"}, "state": set()}) is None
     assert tangles(graph) == [{"state", "codec"}]
-
-
-@pytest.mark.parametrize("package", OLD_SHAPE)
-def test_the_known_exceptions_states_never_import_its_view_or_its_game(package: str) -> None:
-    """The rules that change a state need no codec: state.py imports neither view.py (not
-    even for types) nor rules.py at run time (a state reaches both through its game)."""
-    tree = modules(package)["state"]
-    assert "view" not in siblings(tree, package, types=True)
-    assert "rules" not in siblings(tree, package, types=False)
-
-
-@pytest.mark.parametrize("package", OLD_SHAPE)
-def test_only_the_known_exceptions_rules_import_its_view(package: str) -> None:
-    importers = {
-        name
-        for name, tree in modules(package).items()
-        if "view" in siblings(tree, package, types=True)
-    }
-    assert importers <= {"rules"}, f"{package}: {sorted(importers)} import view.py"
-
-
-@pytest.mark.parametrize("package", OLD_SHAPE)
-def test_the_known_exceptions_view_imports_its_states_and_never_its_rules(package: str) -> None:
-    imported = siblings(modules(package)["view"], package, types=False)
-    assert "state" in imported and "rules" not in imported
 
 
 @pytest.mark.parametrize("package", PACKAGES)

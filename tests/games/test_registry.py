@@ -22,7 +22,6 @@ from mousehole.games import (
     make_bot,
     manifest,
 )
-from mousehole.server.http.pages import WEB_DIR
 from tests.engine.coin_game import CoinGame
 
 SEATED = [m for m in MANIFESTS if issubclass(m.game, SeatedGame)]
@@ -124,7 +123,7 @@ def test_every_level_of_a_manifest_makes_a_fresh_player_that_chooses_a_legal_act
 @pytest.mark.parametrize("entry", [m for m in MANIFESTS if m.page], ids=lambda m: m.name)
 def test_a_manifests_page_folder_holds_every_page_it_declares(entry: GameManifest) -> None:
     assert entry.page is not None
-    folder = WEB_DIR / entry.page.folder
+    folder = entry.page.directory
     assert (folder / "play.html").is_file()
     for route, label in entry.page.extras:
         assert (folder / f"{route}.html").is_file(), f"{route}: {label} has no page"

@@ -28,7 +28,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from mousehole.games import MANIFESTS
+from mousehole.games import MANIFESTS, page_directory
 from mousehole.server.http.app import SECURITY_HEADERS
 from mousehole.server.http.pages import WEB_DIR
 from tests.nginx import Nginx, nginx_or_skip
@@ -67,7 +67,7 @@ def site(postgres_cluster: Cluster, redis_server: RedisServer, tmp_path: Path) -
     try:
         for instance in instances:
             instance.start()
-        proxy = Nginx(program, [i.port for i in instances], WEB_DIR)
+        proxy = Nginx(program, [i.port for i in instances], WEB_DIR.parent)
         proxy.start()
         yield Site(proxy, instances, redis_server)
     finally:
@@ -107,8 +107,18 @@ def test_healthz_and_the_api_reach_both_instances_through_the_proxy(site: Site) 
 # ------------------------------------------------------------------------- the static files
 
 
-def _static_files() -> list[str]:
-    return sorted(str(path.relative_to(WEB_DIR)) for path in WEB_DIR.rglob("*") if path.is_file())
+def _static_files() -> dict[str, Path]:
+    """Return every file the front end serves, by its path below /static/: the shared ones
+    (web/) and each game's page folder (`/static/<folder>/`, its package's web/)."""
+    folders = {"": WEB_DIR} | {
+        f"{m.page.folder}/": page_directory(m.page.folder) for m in MANIFESTS if m.page is not None
+    }
+    return {
+        f"{prefix}{path.relative_to(folder).as_posix()}": path
+        for prefix, folder in folders.items()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
 
 
 def _same_type(a: str, b: str) -> bool:
@@ -126,12 +136,14 @@ def test_the_proxy_serves_every_static_file_as_the_instances_do(site: Site) -> N
     direct = site.instances[0].url
     files = _static_files()
     assert len(files) > 20 and any(f.startswith("fonts/") for f in files)
+    pages = [m.page.folder for m in MANIFESTS if m.page is not None]
+    assert pages and all(any(f.startswith(f"{p}/") for f in files) for p in pages)
     security = {name.decode(): value.decode() for name, value in SECURITY_HEADERS}
-    for name in files:
+    for name, path in files.items():
         status, ours, body = _get(f"{site.url}/static/{name}")
         status_direct, theirs, body_direct = _get(f"{direct}/static/{name}")
         assert status == status_direct == 200, name
-        assert body == body_direct == (WEB_DIR / name).read_bytes(), name
+        assert body == body_direct == path.read_bytes(), name
         assert _same_type(ours["content-type"], theirs["content-type"]), (name, ours, theirs)
         assert ours["cache-control"] == theirs["cache-control"], name
         for header, value in security.items():
@@ -147,9 +159,13 @@ def test_the_proxy_serves_every_static_file_as_the_instances_do(site: Site) -> N
     script = max((f for f in files if f.endswith(".js")), key=lambda f: len(f))
     status, headers, body = _get(f"{site.url}/static/{script}", {"Accept-Encoding": "gzip"})
     assert status == 200 and headers.get("content-encoding") == "gzip"
-    assert gzip.decompress(body) == (WEB_DIR / script).read_bytes()
+    assert gzip.decompress(body) == files[script].read_bytes()
     status, _, _ = _get(f"{site.url}/static/no-such-file.js")
     assert status == 404
+    folder = next(m.page.folder for m in MANIFESTS if m.page is not None)
+    for path in (f"{folder}/", f"{folder}/../manifest.py", f"{folder}/%2E%2E/manifest.py"):
+        status, _, _ = _get(f"{site.url}/static/{path}")
+        assert status == 404, f"{path}: only the page folder is served, not its package"
 
 
 # ------------------------------------------------------------------------- an online room

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import time
 
+from mousehole.engine import JSON
 from mousehole.games import MANIFESTS
 from mousehole.server.rooms.online import OnlineRoom
-from mousehole.server.rooms.room import Committed, Room
+from mousehole.server.rooms.room import OWNER, Committed, Room
 
 GAME = MANIFESTS[0]
 """The game of the server's tests that need a game, any game: they act from a snapshot's legal
@@ -23,11 +24,20 @@ HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 OPTIONS = {"seats": 2, "start_seat": 0}
 
 
+def owner_view(room: Room) -> JSON:
+    """Return the snapshot that `room`'s owner gets over the room socket: `room` as a private
+    room (a local match, `OnlineRoom.as_private`) seen with its owner token. In the games the
+    tests play this way every seat sees the same, so it shows the position as the seat to act
+    sees it, that seat's legal actions, and the record the owner's page keeps."""
+    private = OnlineRoom.as_private(room, clock=time.monotonic, grace=60)
+    return private.snapshot(OWNER)
+
+
 def play(room: Room, turns: int) -> list[Committed]:
     """Let the seat to act take its first legal action `turns` times; return every move."""
     committed = []
     for _ in range(turns):
-        snapshot = room.snapshot()
+        snapshot = owner_view(room)
         committed += room.act(snapshot["to_act"], snapshot["legal"][0], room.version)
     return committed
 

@@ -1,6 +1,6 @@
 """The rules for text from outside (`server/text.py`) and the scan that bounds JSON before it is
-parsed (`wire.shape_problem`); the real server's answers are in test_names_live.py and
-test_wire_live.py."""
+parsed (`wire.shape_problem`); the real server's answers are in live/test_names_live.py and
+rooms/test_wire_live.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Soak: a hundred SIGKILLs of a real server while clients play, sync and wait on a locked
 database, each followed by the check that every move any client saw is stored and that no
-version a client saw goes back (tests/server/test_told_after_stored.py runs a handful).
+version a client saw goes back (tests/server/live/test_told_after_stored.py runs a handful).
 
 Outside the unit suite: `make soak` runs it (MOUSEHOLE_SOAK=1); CYCLES overrides the count.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.processes import ServerProcess
-from tests.server.test_told_after_stored import kill_cycles
+from tests.server.live.test_told_after_stored import kill_cycles
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("MOUSEHOLE_SOAK") != "1", reason="a soak test: run it with make soak"

@@ -20,12 +20,26 @@ class MalformedActionError(MouseholeError, ValueError):
 
 
 class IllegalActionError(MouseholeError, ValueError):
-    """A well-formed action that the rules do not allow in this position."""
+    """A well-formed action that the rules do not allow in this position.
 
-    def __init__(self, message: str, *, seat: int | None = None, action: str | None = None):
+    `reason`, when the game gives one, names why in a stable code (a page words it in its
+    reader's language, with `details`: the numbers the words need); the message says it in
+    English for developers."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        seat: int | None = None,
+        action: str | None = None,
+        reason: str | None = None,
+        details: dict[str, int | str] | None = None,
+    ):
         super().__init__(message)
         self.seat = seat
         self.action = action
+        self.reason = reason
+        self.details = dict(details or {})
 
 
 class NotYourTurnError(IllegalActionError):

@@ -318,26 +318,62 @@ def record_view(game: Game, record: Record, viewer: int | None) -> JSON:
     A committed record shows its commitment throughout and its secret, which decides chance
     like a seed, only once the game is over.
     """
-    state = (
-        game.new_initial_state() if record.initial is None else game.state_from_json(record.initial)
-    )
-    initial = None if record.initial is None else state.observation(viewer)
-    moves: list[tuple[int | None, JSON | None]] = []
-    hidden: list[tuple[int, State, Action]] = []  # moves whose view hid something then
-    for index, move in enumerate(record.moves):
-        shown = state.action_view(move.action, viewer)
+    walk = RecordViewWalk(game, record, viewer)
+    for move in record.moves:
+        walk.add(move)
+    return walk.view()
+
+
+class RecordViewWalk:
+    """`record_view` built one move at a time: after `add`ing the first k moves of `record`,
+    `view()` is `record_view` of the record cut to those k moves (the same code builds both),
+    so every prefix of a record can be viewed in one walk instead of a replay per prefix."""
+
+    def __init__(self, game: Game, record: Record, viewer: int | None) -> None:
+        self.record = record
+        self.viewer = viewer
+        self.state = (
+            game.new_initial_state()
+            if record.initial is None
+            else game.state_from_json(record.initial)
+        )
+        self.initial = None if record.initial is None else self.state.observation(viewer)
+        # each move's seat and view as two flat lists (as `Moves` keeps a record's moves)
+        self.seats: list[int | None] = []
+        self.shown: list[JSON | None] = []
+        self.hidden: list[tuple[int, State, Action]] = []  # moves whose view hid something then
+
+    def __len__(self) -> int:
+        """Return how many moves were added."""
+        return len(self.seats)
+
+    def add(self, move: Move) -> None:
+        """Take the record's next move: its view as the viewer saw it when it was played."""
+        shown = self.state.action_view(move.action, self.viewer)
         if shown != move.action.to_json():
-            hidden.append((index, state, move.action))
-        moves.append((move.seat, shown))
-        state = state.apply(move.action)
-    for index, before, action in hidden:  # what play has shown since (State.hindsight_view)
-        later = state.hindsight_view(action, before, viewer)
-        if later is not None:
-            moves[index] = (moves[index][0], later)
-    over = state.is_terminal()
-    fairness: dict[str, str | None] = {}
-    if record.commitment is not None:
-        fairness = {"commitment": record.commitment, "secret": record.secret if over else None}
-    return record_json(
-        record.game, record.options, initial, record.seed if over else None, moves, **fairness
-    )
+            self.hidden.append((len(self.seats), self.state, move.action))
+        self.seats.append(move.seat)
+        self.shown.append(shown)
+        self.state = self.state.apply(move.action)
+
+    def view(self) -> JSON:
+        """Return the record view of the moves added so far."""
+        state, record = self.state, self.record
+        shown = list(self.shown)
+        for index, before, action in self.hidden:  # what play has shown since (hindsight_view)
+            later = state.hindsight_view(action, before, self.viewer)
+            if later is not None:
+                shown[index] = later
+        moves = zip(self.seats, shown, strict=True)
+        over = state.is_terminal()
+        fairness: dict[str, str | None] = {}
+        if record.commitment is not None:
+            fairness = {"commitment": record.commitment, "secret": record.secret if over else None}
+        return record_json(
+            record.game,
+            record.options,
+            self.initial,
+            record.seed if over else None,
+            moves,
+            **fairness,
+        )

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from ..engine import Game, InvalidOptionError, Player, UnknownGameError
 from .ausdiemaus.manifest import MANIFEST as AUSDIEMAUS
 from .dontcutthecheese.manifest import MANIFEST as DONTCUTTHECHEESE
-from .manifest import BotFactory, Conformance, GameManifest, Page
+from .manifest import BotFactory, Conformance, GameManifest, Page, page_directory
 from .mousechaos.manifest import MANIFEST as MOUSECHAOS
 from .mousetrap.manifest import MANIFEST as MOUSETRAP
 
@@ -94,4 +94,5 @@ __all__ = [
     "load_game",
     "make_bot",
     "manifest",
+    "page_directory",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from ..bots import ISMCTS, Sampler
@@ -123,14 +124,31 @@ EXPERT_DECISION_MS = 1000.0
 """The level the manifest adds for a game with an `expert` (after the game's own levels)."""
 
 
+GAMES_DIR = Path(__file__).resolve().parent
+"""The game packages' folder, `mousehole/games`."""
+
+
+def page_directory(folder: str) -> Path:
+    """Return the files of the page folder `folder` (a manifest's `Page.folder`, the name of
+    the game package that holds them): `mousehole/games/<folder>/web/`, which the server
+    serves at `/static/<folder>/`."""
+    return GAMES_DIR / folder / "web"
+
+
 @dataclass(frozen=True)
 class Page:
-    """The game's web page: `/play/<name>` serves `mousehole/web/<folder>/play.html`."""
+    """The game's web page: `/play/<name>` serves `mousehole/games/<folder>/web/play.html`."""
 
     folder: str
+    """The game package whose `web/` folder holds the page (a game may borrow another's)."""
     extras: tuple[tuple[str, str], ...] = ()
     """More pages of the folder as (route, label), e.g. ("playground", "Trap Playground"):
     `/<route>/<name>` serves `<folder>/<route>.html`, and the home card links it by label."""
+
+    @property
+    def directory(self) -> Path:
+        """The page's files, served at `/static/<folder>/` (page_directory)."""
+        return page_directory(self.folder)
 
 
 BareLoop = Callable[[int, Callable[[], float]], tuple[list[int], int]]

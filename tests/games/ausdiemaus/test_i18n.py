@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from mousehole.games import REGISTRY
+from mousehole.games import REGISTRY, page_directory
 from mousehole.server.http import i18n, pages
 from mousehole.server.http.app import create_app
 from mousehole.server.http.i18n import Words
-from tests.server.test_i18n import Marked, literal_words, marked_page, missing_keys
+from tests.server.http.test_i18n import Marked, literal_words, marked_page, missing_keys
 
 NAME = "ausdiemaus"
-FOLDER = pages.WEB_DIR / NAME
+FOLDER = page_directory(NAME)
 MODULES = tuple(sorted(FOLDER.glob("*.js")))
 """Every module of the game's page: all of them are converted."""
 PAGE_FILES = (FOLDER / "play.html", FOLDER / "rules.html")
@@ -36,12 +36,12 @@ def test_the_match_and_rules_pages_show_no_words_of_their_own() -> None:
     game = REGISTRY[NAME]
     words = Marked("de", (i18n.SHARED, NAME))
     fragment = (FOLDER / "play.html").read_text(encoding="utf-8")
+    assert game.page is not None
+    rules = pages.rules_page(game.page, (FOLDER / "rules.html").read_text(encoding="utf-8"))
     found = {
         "play": marked_page(pages.play_page(game, fragment, words=words)),
         "replay": marked_page(pages.play_page(game, fragment, replay=True, words=words)),
-        "rules": marked_page(
-            pages.fill_template((FOLDER / "rules.html").read_text(encoding="utf-8"), words)
-        ),
+        "rules": marked_page(pages.fill_template(rules, words)),
     }
     assert not any(found.values()), found
 

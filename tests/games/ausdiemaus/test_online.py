@@ -1,6 +1,6 @@
 """An online Aus die Maus! room (docs/games/ausdiemaus.md): an absent player's cards are turned
-over for them, the game's own server policy. Moved from tests/server/test_online.py, whose
-helpers it uses; the others there play any game."""
+over for them, the game's own server policy. It drives the room with the helpers of
+tests/server/rooms/online_client.py, whose tests play any game."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from tests.server.test_online import _hello, _join, _real_time_app, _snapshot, _start
+from tests.server.rooms.online_client import _hello, _join, _real_time_app, _snapshot, _start
 
 
 def test_in_aus_die_maus_an_absent_players_cards_are_turned_over_for_them(

@@ -71,3 +71,23 @@ def test_the_game_reads_both_forms() -> None:
         "bite:0,1"
     )
     assert g.describe_action(g.action_from_text("threshold:3")).endswith("secret)")
+
+
+@pytest.mark.parametrize(
+    ("bite", "reason", "details"),
+    [
+        ("bite:2,5", "closed", {}),  # the middle of a whole paper
+        ("bite:0,0", "peg_column", {}),
+        ("bite:4,2", "off_paper", {}),  # the bottom row: the mouth would hang below
+    ],
+)
+def test_a_refused_bite_names_its_reason_in_a_stable_code(
+    bite: str, reason: str, details: dict[str, int]
+) -> None:
+    """The refusal carries the rules' reason as a code and its numbers (a page words them in
+    its reader's language), besides the English message."""
+    state = play(position(), "spin", "face:bite1")
+    with pytest.raises(IllegalActionError) as refused:
+        play(state, bite)
+    assert (refused.value.reason, refused.value.details) == (reason, details)
+    assert str(refused.value).startswith(f"seat 0 cannot {bite}: ")

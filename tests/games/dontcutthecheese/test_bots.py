@@ -1,5 +1,5 @@
-"""The computer players: easy bites anywhere legal, normal keeps the strength up, hard weighs
-spins and the threshold's posterior, and no level reads the threshold (rulings.md section 3:
+"""The computer players: easy bites anywhere legal, normal keeps the strength up, hard weighs spins
+and the threshold's posterior, and no level reads the threshold (docs/games/dontcutthecheese.md:
 "Players see the paper and its strength, never T")."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Don't Cut the Cheese's manifest as the registry-wide checks read it: its package is a game
 package (tests/games/test_layers.py), its page a game folder of the front end
-(tests/test_web.py), a match page (tests/server/test_play_pages.py) with a How to play page
-(tests/server/test_rules_route.py), and the page is served with the threshold left out."""
+(tests/test_web.py), a match page (tests/server/http/test_play_pages.py) with a How to play page
+(tests/server/http/test_rules_route.py), and the page is served with the threshold left out."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from mousehole.games import REGISTRY
 from mousehole.server import create_app
 from tests import test_web
 from tests.games import test_layers
-from tests.server import test_play_pages, test_rules_route
+from tests.server.http import test_play_pages, test_rules_route
 
 MANIFEST = REGISTRY["dontcutthecheese"]
 

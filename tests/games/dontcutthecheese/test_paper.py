@@ -1,5 +1,5 @@
 """The cheese paper: its strength (the minimum vertex cut between the pegs, 4-connectivity),
-the bites Max may take, and the scraps that fall away (rulings.md section 3, "The cheese
+the bites Max may take, and the scraps that fall away (docs/games/dontcutthecheese.md, "The cheese
 paper"). The strength is checked on hand-drawn papers (golden values worked out by hand) and
 against a textbook max-flow on thousands of random papers."""
 

@@ -1,6 +1,6 @@
-"""Don't Cut the Cheese rules, one scenario per rule line (seeds/dont-cut-the-cheese-rulebook.txt,
-"rulebook"; rulings.md section 3, "ruling"). Positions are built with `state_from_json`, chance
-is forced (`face:bite2`, `threshold:3`, `draw:white`), never sampled."""
+"""Don't Cut the Cheese rules, one scenario per rule line as docs/games/dontcutthecheese.md states
+them (from the rulebook, "rulebook", or a Mousehole ruling, "ruling"). Positions are built with
+`state_from_json`, chance is forced (`face:bite2`, `threshold:3`, `draw:white`), never sampled."""
 
 from __future__ import annotations
 

@@ -35,9 +35,9 @@ from mousehole.games.mousechaos import actions as A
 from mousehole.games.mousechaos import moves as M
 from mousehole.games.mousechaos.belief import NEST_DISTANCE
 from mousehole.games.mousechaos.board import LYING, NEST_OF, TABLE
-from mousehole.games.mousechaos.bots import ENTRIES, Position, shuts
 from mousehole.games.mousechaos.deal import slot_owner
 from mousehole.games.mousechaos.moves import Chairs
+from mousehole.games.mousechaos.worth import ENTRIES, Position, shuts
 from mousehole.simulation import wilson_interval
 
 SEAL: Final = 10.0
@@ -47,7 +47,7 @@ SEAL: Final = 10.0
 def open_entries(
     nests: Sequence[int], holders: Sequence[int], cats: Sequence[int], chairs: Chairs
 ) -> int:
-    """Return how many entries of `nests` a mouse could still step in from (bots.shuts)."""
+    """Return how many entries of `nests` a mouse could still step in from (worth.shuts)."""
     return sum(
         not shuts(sq, side, holders, cats, chairs) for k in nests for sq, side in ENTRIES[k].items()
     )

@@ -2,7 +2,7 @@
 layer-by-layer search set up afresh for every piece), kept unchanged so that
 test_fast_moves.py can check the fast search gives the same answers.
 
-Where a holder, a mouse or a cat can go in exactly n steps (rulings.md section 4).
+Where a holder, a mouse or a cat can go in exactly n steps (docs/games/mousechaos.md).
 
 Steps are orthogonal and a path is simple (no node twice). The position is four tuples, the
 same the state keeps: `mice` (16 nodes), `holders` (6 nodes), `cats` (4 nodes) and `chairs`

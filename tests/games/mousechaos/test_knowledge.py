@@ -1,5 +1,5 @@
-"""What each seat may know (issue 17, item 2; rulings.md section 4, "hidden information is
-the point of this game"): its own colour card(s), the mice it peeked at (and when), the
+"""What each seat may know (docs/games/mousechaos.md: hidden information is the point of
+this game): its own colour card(s), the mice it peeked at (and when), the
 public facts; a spectator the public facts only; everything once the game is over.
 
 The proof is byte-level: for every observation of many random games, a twin position that

@@ -1,4 +1,4 @@
-"""Movement rules of Mouse Chaos (rulebook "Moves"; rulings.md section 4): exact-n simple
+"""Movement rules of Mouse Chaos (rulebook "Moves"; docs/games/mousechaos.md): exact-n simple
 paths, holes, chairs in each pose, cats on furniture, the holders' forbidden squares."""
 
 from __future__ import annotations

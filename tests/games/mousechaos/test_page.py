@@ -5,13 +5,12 @@ same-device match sends `screen` after each hand-over (docs/web.md, "Same-device
 from __future__ import annotations
 
 from mousehole.games import REGISTRY
-from mousehole.server.http.pages import WEB_DIR
 
 
 def test_the_manifest_names_the_page_and_the_page_says_each_seat_sees_its_own() -> None:
     game = REGISTRY["mousechaos"]
     assert game.page is not None
-    folder = WEB_DIR / game.page.folder
+    folder = game.page.directory
     assert (folder / "play.html").is_file() and (folder / "rules.html").is_file()
     main = (folder / "main.js").read_text(encoding="utf-8")
     assert game.seat_views

@@ -1,6 +1,6 @@
-"""Mouse Chaos turn rules (rulebook "Game Play", "Game End", the variants; rulings.md section
-4): the deal and the draw, picks and holder numbers, peeks, chairs, the reveal chain, the
-phantom, the two-seat nests and the 300-round cap."""
+"""Mouse Chaos turn rules (rulebook "Game Play", "Game End", the variants, as
+docs/games/mousechaos.md states them): the deal and the draw, picks and holder numbers, peeks,
+chairs, the reveal chain, the phantom, the two-seat nests and the 300-round cap."""
 
 from __future__ import annotations
 

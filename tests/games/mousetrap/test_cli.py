@@ -1,5 +1,6 @@
-"""`mousehole verify` on a Mouse Trap record (tests/test_cli_verify.py checks the command on any
-game): a die changed after the match is caught, naming the move and the die the secret gives."""
+"""`mousehole verify` on a Mouse Trap record (tests/cli/test_records_verify.py checks the command
+on any game): a die changed after the match is caught, naming the move and the die the secret
+gives."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mousehole.games import REGISTRY
-from tests.test_cli_verify import committed_record, run, write
+from tests.cli.test_records_verify import committed_record, run, write
 
 
 def test_verify_of_a_changed_die_names_the_move_and_exits_1(

@@ -1,6 +1,6 @@
 """A Mouse Trap turn over the play protocol's WebSocket (docs/protocol.md): the roll and its
 chance move, then the computer seat's turn when the page advances. Moved from
-tests/server/test_live.py, whose other tests play any game from its legal list."""
+tests/server/rooms/test_live.py, whose other tests play any game from its legal list."""
 
 from __future__ import annotations
 

@@ -1,13 +1,13 @@
 """Mouse Trap's manifest as the registry-wide checks read it: its package is a game package
 (tests/games/test_layers.py), its page a game folder of the front end (tests/test_web.py) and a
-match page (tests/server/test_play_pages.py)."""
+match page (tests/server/http/test_play_pages.py)."""
 
 from __future__ import annotations
 
 from mousehole.games import REGISTRY
 from tests import test_web
 from tests.games import test_layers
-from tests.server import test_play_pages
+from tests.server.http import test_play_pages
 
 MANIFEST = REGISTRY["mousetrap"]
 

@@ -1,6 +1,6 @@
 """The room authority on Mouse Trap's own actions: a roll commits the die it leads to, the
 crank is parsed but illegal at the start, a computer seat's turn (its roll and die), a finished
-match, and the default of four seats. Moved from tests/server/test_room.py, whose other tests
+match, and the default of four seats. Moved from tests/server/rooms/test_room.py, whose other tests
 play any game from its legal list (tests/server/scenes.py)."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import pytest
 import mousehole
 from mousehole.engine import Match
 from mousehole.server.rooms.room import Room, RoomError
+from tests.server.scenes import owner_view
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
@@ -35,14 +36,14 @@ def test_an_action_commits_the_move_and_the_chance_it_leads_to() -> None:
     assert [m.seat for m in moves] == [0, None]
     assert moves[0].action == {"type": "roll"} and moves[1].action["type"] == "die"
     assert moves[1].events[0]["type"] == "moved"
-    assert room.version == 2 and room.snapshot()["to_act"] == 1
+    assert room.version == 2 and owner_view(room)["to_act"] == 1
 
 
 def test_a_crank_at_the_start_is_parsed_but_illegal_and_changes_nothing() -> None:
     room, _ = _room()
-    before = room.snapshot()
+    before = owner_view(room)
     _refused("illegal_action", lambda: room.act(0, {"type": "crank"}, 0))
-    assert room.snapshot() == before
+    assert owner_view(room) == before
 
 
 def test_the_checks_run_in_order_turn_before_parse_before_legality_before_version() -> None:
@@ -61,7 +62,7 @@ def test_a_computer_seat_moves_only_when_advanced_and_a_human_seat_cannot_be_adv
     _refused("stale_version", lambda: room.advance(1))
     moves = room.advance(2)
     assert [m.seat for m in moves] == [1, None]
-    assert room.snapshot()["to_act"] == 0
+    assert owner_view(room)["to_act"] == 0
 
 
 def test_a_finished_game_refuses_every_action() -> None:
@@ -82,7 +83,7 @@ def test_a_finished_game_refuses_every_action() -> None:
     record = Match(game, seed=1, state=start).record.to_json()
     record["moves"] = [{"seat": "chance", "action": {"type": "crank_result", "success": True}}]
     room, _ = Room.create("mousetrap", {"seats": 2, "start_seat": 0}, HUMANS, record=record)
-    assert room.snapshot()["winners"] == [0]
+    assert owner_view(room)["winners"] == [0]
     _refused("game_over", lambda: room.act(1, {"type": "roll"}, room.version))
     _refused("game_over", lambda: room.advance(room.version))
 

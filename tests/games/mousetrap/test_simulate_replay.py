@@ -1,6 +1,6 @@
 """`mousehole simulate` and `replay` on Mouse Trap, whose output they check: its event table
 (captures, cranks, trap phases), its hard player, and the play-by-play of its rolls and trap
-actions (moved unchanged from tests/test_cli.py, which checks the commands on any game)."""
+actions (tests/cli/ checks the commands on any game)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 import mousehole
 from mousehole.cli import main
-from tests.test_cli import record_lines, rows_under, run
+from tests.cli.commands import record_lines, rows_under, run
 
 ECHOED = ("spend", "crank", "end")  # actions whose only event repeats the action itself
 

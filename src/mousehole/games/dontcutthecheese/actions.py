@@ -25,7 +25,7 @@ DRAW_KIND: Final = "draw"
 KINDS: Final = (SPIN_KIND, BITE_KIND, START_SEAT_KIND, THRESHOLD_KIND, SPIN_RESULT_KIND, DRAW_KIND)
 
 FACES: Final = ("bite1", "bite2", "bite3", "skip", "reverse", "bite_spin")
-"""The spinner's six equal segments (rulings.md section 3), by face index."""
+"""The spinner's six equal segments (docs/games/dontcutthecheese.md), by face index."""
 BITE1, BITE2, BITE3, SKIP, REVERSE, BITE_SPIN = range(6)
 COLOURS: Final = ("orange", "white", "yellow")
 THRESHOLDS: Final = (1, 2, 3)

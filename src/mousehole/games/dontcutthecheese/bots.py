@@ -22,7 +22,8 @@ from ...bots import RandomBot
 from ...engine import Action, Player, State
 from . import actions as A
 from .paper import BITES, Bite, legal_bites, loose, paper_cells, strength
-from .state import BITE, BITES_SHOWN, THRESHOLD_PRIOR, CheeseState
+from .phases import BITE, BITES_SHOWN, THRESHOLD_PRIOR
+from .state import CheeseState
 
 HORIZON: Final = 12
 """Bites of the round `HardBot` looks ahead (measured: longer changes its choices rarely)."""
@@ -40,7 +41,7 @@ def after(eaten: int, bite: Bite) -> int:
 
 
 def cdf(strength_: int) -> float:
-    """Return P(T <= strength_) under the threshold's prior (rulings.md section 3)."""
+    """Return P(T <= strength_) under the threshold's prior (docs/games/dontcutthecheese.md)."""
     return sum(p for t, p in THRESHOLD_PRIOR.items() if t <= strength_)
 
 

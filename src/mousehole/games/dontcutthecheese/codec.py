@@ -11,6 +11,7 @@ from ...engine import JSON, InvalidStateError
 from ...engine.fields import json_object, one_of, same_game, true_or_false, whole_number
 from ...engine.formats import FormattedGame
 from . import actions as A
+from .bag import TOKENS_PER_COLOUR
 from .observer import NAME, observation
 from .paper import (
     COLS,
@@ -19,7 +20,7 @@ from .paper import (
     strength,
     unreachable,
 )
-from .state import (
+from .phases import (
     BITE,
     DRAW,
     OVER,
@@ -31,10 +32,9 @@ from .state import (
     SPIN_OFF_SPINNER,
     SPINNER,
     START,
-    TOKENS_PER_COLOUR,
-    CheeseState,
     around,
 )
+from .state import CheeseState
 
 _ON_THE_TRAP = (SPIN, SPINNER, BITE)
 """Phases with a paper on the trap that has not snapped (its threshold drawn and secret)."""

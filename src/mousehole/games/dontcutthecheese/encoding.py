@@ -21,7 +21,7 @@ from ...engine import JSON
 from ..features import one_hot, scaled
 from .actions import COLOURS, THRESHOLDS
 from .paper import COLS, ROWS
-from .state import PHASES
+from .phases import PHASES
 
 PER_SEAT = 8
 

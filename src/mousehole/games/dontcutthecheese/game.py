@@ -10,7 +10,8 @@ from typing import ClassVar
 from ...engine.formats import FormattedGame
 from . import actions as A
 from . import codec, observer, words
-from .state import PAPER, START, CheeseState
+from .phases import PAPER, START
+from .state import CheeseState
 
 
 class CheeseGame(FormattedGame[CheeseState, A.CheeseAction]):

@@ -17,10 +17,10 @@ ON_THE_TRAP = ("spin", "spinner", "bite")
 
 
 def invariants(before: State | None, state: State) -> list[str]:
-    """Return what breaks Don't Cut the Cheese's invariants: 30 tokens conserved (rulings.md
-    section 3), a paper on the trap at least as strong as its threshold, a paper's strength
-    never growing, tokens never lost, rounds and turns never going back, and every viewer
-    seeing the same public facts with the threshold left out."""
+    """Return what breaks Don't Cut the Cheese's invariants: 30 tokens conserved
+    (docs/games/dontcutthecheese.md), a paper on the trap at least as strong as its threshold, a
+    paper's strength never growing, tokens never lost, rounds and turns never going back, and every
+    viewer seeing the same public facts with the threshold left out."""
     problems = []
     data = state.to_json()
     for colour in COLOURS:

@@ -15,13 +15,8 @@ from .paper import (
     paper_cells,
     to_rows,
 )
-from .state import (
-    BITE,
-    PAPER,
-    SPIN,
-    SPINNER,
-    CheeseState,
-)
+from .phases import BITE, PAPER, SPIN, SPINNER
+from .state import CheeseState
 
 NAME = "dontcutthecheese"
 

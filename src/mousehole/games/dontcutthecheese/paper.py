@@ -1,5 +1,5 @@
 """The cheese paper as data: a 5 x 12 grid held as a bit mask of eaten cells, the 2 x 2 bites
-Max can take out of it, and its strength (rulings.md section 3, "The cheese paper").
+Max can take out of it, and its strength (docs/games/dontcutthecheese.md, "The cheese paper").
 
 Cell (row, col) is bit `row * COLS + col`; rows 0..4 run top to bottom, columns 0..11 left to
 right. Columns 0 and 11 hook onto the pegs: they are never eaten. A bite is named by the mouth's
@@ -17,7 +17,7 @@ against a textbook augmenting-path max-flow on thousands of papers.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
 ROWS: Final = 5
 COLS: Final = 12
@@ -97,25 +97,45 @@ def legal_bites(eaten: int) -> tuple[Bite, ...]:
     )
 
 
-def bite_problem(eaten: int, row: int, col: int) -> str | None:
+class Refusal(NamedTuple):
+    """Why a bite is refused: a stable `reason` (a page words it), the English `message`, and
+    the numbers the words need (`details`)."""
+
+    reason: str
+    message: str
+    details: dict[str, int]
+
+
+def bite_refusal(eaten: int, row: int, col: int) -> Refusal | None:
     """Return why a bite with its top-left cell at (row, col) is not allowed on this paper, or
-    None if it is: off the grid, on a peg column, a nibble, or not from an edge or a hole."""
+    None if it is: off the grid (`off_paper`), on a peg column (`peg_column`), a nibble
+    (`nibble`, with the cells it would eat) or not from an edge or a hole (`closed`)."""
     # The reasons name no row or column: a player reads them on the page, which counts from 1,
     # and the command line, which counts from 0 as the actions do.
     if row > ROWS - 2:
-        return "the mouth would reach below the bottom row: it would hang off the paper"
+        message = "the mouth would reach below the bottom row: it would hang off the paper"
+        return Refusal("off_paper", message, {})
     if col == 0 or col >= COLS - 2:
-        return (
+        message = (
             "the mouth would cover a peg column: the leftmost and rightmost columns "
             "hold the pegs and cannot be bitten"
         )
+        return Refusal("peg_column", message, {})
     b = BITE_AT[row * COLS + col]
     cells = paper_cells(eaten, b)
     if cells < 2:
-        return f"it would eat {cells} cell(s) of paper: a bite takes at least 2 (no nibbling)"
+        message = f"it would eat {cells} cell(s) of paper: a bite takes at least 2 (no nibbling)"
+        return Refusal("nibble", message, {"cells": cells})
     if not is_open(eaten, b):
-        return "a bite must eat in from the top or bottom edge or from a hole"
+        message = "a bite must eat in from the top or bottom edge or from a hole"
+        return Refusal("closed", message, {})
     return None
+
+
+def bite_problem(eaten: int, row: int, col: int) -> str | None:
+    """Return `bite_refusal`'s message, or None when the bite is allowed."""
+    refusal = bite_refusal(eaten, row, col)
+    return None if refusal is None else refusal.message
 
 
 def _grow8(x: int) -> int:
@@ -235,9 +255,11 @@ __all__ = [
     "ROWS",
     "TOP",
     "Bite",
+    "Refusal",
     "after_bite",
     "attached",
     "bite_problem",
+    "bite_refusal",
     "cell",
     "from_rows",
     "is_open",

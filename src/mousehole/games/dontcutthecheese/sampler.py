@@ -16,7 +16,8 @@ import random
 from ...engine import JSON, Game, State
 from ..manifest import Expert
 from .bots import BOTS
-from .state import BITE, DRAW, SPIN, SPINNER, THRESHOLD_PRIOR, CheeseState
+from .phases import BITE, DRAW, SPIN, SPINNER, THRESHOLD_PRIOR
+from .state import CheeseState
 
 ON_THE_TRAP = (SPIN, SPINNER, BITE)
 """Phases with a paper on the trap whose threshold is drawn and still secret."""

@@ -1,4 +1,5 @@
-"""Don't Cut the Cheese states: the position, its constants and the rules that change it. Pure:
+"""Don't Cut the Cheese states: the position and the rules that change it (the phases are in
+phases.py, the tokens in bag.py). Pure:
 no I/O, no randomness (chance is explicit), and no formats: the codec, observer and words
 (codec.py, observer.py, words.py) import this module, never the reverse, and a state asks its
 game for them through engine/formats.py's FormattedState.
@@ -13,73 +14,37 @@ so no hidden bag order exists. The one secret is the paper's tear threshold, whi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
-from typing import Any, Final
+from typing import Any
 
 from ...engine import CHANCE, TERMINAL, Action, IllegalActionError
 from ...engine.formats import FormattedGame, FormattedState
 from . import actions as A
-from .paper import BITE_AT, bite_problem, legal_bites, loose, paper_cells, strength
-
-START: Final = "start"  # chance: the starting seat, when setup leaves it random
-PAPER: Final = "paper"  # chance: the secret tear threshold of the paper just hooked on
-SPIN: Final = "spin"  # decision: the current seat spins
-SPINNER: Final = "spinner"  # chance: the face the spinner stops on
-BITE: Final = "bite"  # decision: where the current seat bites (bites_left > 0)
-DRAW: Final = "draw"  # chance: the colour the next seat in `drawing` takes from the bag
-SPIN_OFF: Final = "spin_off"  # decision: the current contestant spins in a spin-off
-SPIN_OFF_SPINNER: Final = "spin_off_spinner"  # chance: the face of a spin-off spin
-OVER: Final = "over"
-PHASES: Final = (START, PAPER, SPIN, SPINNER, BITE, DRAW, SPIN_OFF, SPIN_OFF_SPINNER, OVER)
-_DECISIONS: Final = frozenset((SPIN, BITE, SPIN_OFF))
-
-COMPLETE: Final = "complete"  # spin-off reason: several completed their colours at once
-BAG_EMPTY: Final = "bag_empty"  # spin-off reason / ending: the bag ran out with no winner
-SPIN_OFF_REASONS: Final = (COMPLETE, BAG_EMPTY)
-
-TOKENS_PER_COLOUR: Final = 10  # ruling: 30 tokens, 10 of each colour
-THRESHOLD_PRIOR: Final = {1: 0.5, 2: 0.3, 3: 0.2}  # ruling: P(1) = 0.5, P(2) = 0.3, P(3) = 0.2
-BITES_SHOWN: Final = (1, 2, 3, 0, 0, 1)
-"""Bites on each face, by face index (ruling: Skip and Reverse count 0 in a spin-off)."""
-
-_SPIN_ONLY: Final = (A.SPIN,)
-_NO_ACTIONS: Final[tuple[A.CheeseAction, ...]] = ()
-_FACE_OUTCOMES: Final = tuple((face, 1 / 6) for face in A.SPIN_RESULTS)
-_THRESHOLD_OUTCOMES: Final = tuple((A.THRESHOLD_OUTCOMES[t], p) for t, p in THRESHOLD_PRIOR.items())
-
-Tokens = tuple[int, int, int]
-"""Counts by colour: orange, white, yellow."""
-Events = tuple[tuple[Any, ...], ...]
-"""Compact event tuples (type, seat, ...); `view.event_to_json` names their fields."""
-
-
-@lru_cache(maxsize=1024)
-def draw_outcomes(bag: Tokens) -> tuple[tuple[A.CheeseAction, float], ...]:
-    """Return the chance of each colour for a token drawn from `bag`: its share of the bag."""
-    total = sum(bag)
-    return tuple((A.DRAWS[c], count / total) for c, count in enumerate(bag) if count)
-
-
-@lru_cache(maxsize=16)
-def _seat_outcomes(n: int) -> tuple[tuple[A.CheeseAction, float], ...]:
-    return tuple((A.START_SEATS[s], 1 / n) for s in range(n))
-
-
-@lru_cache(maxsize=65536)
-def _bite_actions(eaten: int) -> tuple[A.CheeseAction, ...]:
-    return tuple(A.BITES[b.index] for b in legal_bites(eaten))
-
-
-@lru_cache(maxsize=65536)
-def _legal_bite_values(eaten: int) -> frozenset[int]:
-    """Return the top-left cell indexes of the legal bites: a bite is legal exactly when its
-    value is here (`bite_problem` says why one that is not here is refused)."""
-    return frozenset(b.index for b in legal_bites(eaten))
-
-
-def around(first: int, n: int, direction: int) -> tuple[int, ...]:
-    """Return every seat in turn order from `first` in `direction` (1 or -1)."""
-    return tuple((first + direction * i) % n for i in range(n))
+from .bag import TOKENS_PER_COLOUR, Tokens, bump, draw_outcomes, take
+from .paper import BITE_AT, bite_problem, bite_refusal, loose, paper_cells, strength
+from .phases import (
+    BAG_EMPTY,
+    BITE,
+    BITES_SHOWN,
+    COMPLETE,
+    DECISIONS,
+    DRAW,
+    FACE_OUTCOMES,
+    NO_ACTIONS,
+    OVER,
+    PAPER,
+    SPIN,
+    SPIN_OFF,
+    SPIN_OFF_SPINNER,
+    SPIN_ONLY,
+    SPINNER,
+    START,
+    THRESHOLD_OUTCOMES,
+    Events,
+    around,
+    bite_actions,
+    legal_bite_values,
+    seat_outcomes,
+)
 
 
 class CheeseState(FormattedState):
@@ -172,7 +137,7 @@ class CheeseState(FormattedState):
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase in _DECISIONS:
+        if phase in DECISIONS:
             return self.current
         if phase is OVER:
             return TERMINAL
@@ -181,21 +146,21 @@ class CheeseState(FormattedState):
     def legal_actions(self) -> Sequence[A.CheeseAction]:
         phase = self.phase
         if phase is BITE:
-            return _bite_actions(self.eaten)
+            return bite_actions(self.eaten)
         if phase is SPIN or phase is SPIN_OFF:
-            return _SPIN_ONLY
-        return _NO_ACTIONS
+            return SPIN_ONLY
+        return NO_ACTIONS
 
     def chance_outcomes(self) -> Sequence[tuple[A.CheeseAction, float]]:
         phase = self.phase
         if phase is SPINNER or phase is SPIN_OFF_SPINNER:
-            return _FACE_OUTCOMES
+            return FACE_OUTCOMES
         if phase is DRAW:
             return draw_outcomes(self.bag)
         if phase is PAPER:
-            return _THRESHOLD_OUTCOMES
+            return THRESHOLD_OUTCOMES
         if phase is START:
-            return _seat_outcomes(self.n)
+            return seat_outcomes(self.n)
         return ()
 
     def winners(self) -> list[int]:
@@ -264,11 +229,23 @@ class CheeseState(FormattedState):
         child._events = ()
         return child
 
-    def _illegal(self, action: Action, why: str) -> IllegalActionError:
+    def _illegal(
+        self,
+        action: Action,
+        why: str,
+        reason: str | None = None,
+        details: dict[str, int] | None = None,
+    ) -> IllegalActionError:
         actor = self.current_player()
         who = {CHANCE: "chance", TERMINAL: "nobody"}.get(actor, f"seat {self.current}")
         text = action.to_text() if isinstance(action, Action) else repr(action)
-        return IllegalActionError(f"{who} cannot {text}: {why}", seat=self.current, action=text)
+        return IllegalActionError(
+            f"{who} cannot {text}: {why}",
+            seat=self.current,
+            action=text,
+            reason=reason,
+            details=dict(details or {}),
+        )
 
     def _outcome(self, action: Action, kind: str, due: str) -> int:
         if type(action) is not A.CheeseAction or action.kind != kind:
@@ -313,9 +290,11 @@ class CheeseState(FormattedState):
         if type(action) is not A.CheeseAction or action.kind != A.BITE_KIND:
             raise self._illegal(action, f"it has {self.bites_left} bite(s) to take")
         value = action.value
-        if value not in _legal_bite_values(self.eaten):
-            why = self.bite_problem(action.row, action.col)
-            raise self._illegal(action, why or "it is not a legal bite here")
+        if value not in legal_bite_values(self.eaten):
+            refusal = bite_refusal(self.eaten, action.row, action.col)
+            if refusal is None:
+                raise self._illegal(action, "it is not a legal bite here")
+            raise self._illegal(action, refusal.message, refusal.reason, refusal.details)
         b = BITE_AT[value]
         seat = self.current
         child = self._child()
@@ -377,8 +356,8 @@ class CheeseState(FormattedState):
             raise self._illegal(action, f"no {A.COLOURS[colour]} token is left in the bag")
         seat = self.drawing[0]
         child = self._child()
-        child.tokens = _bump(self.tokens, seat, colour)
-        child.bag = _take(self.bag, colour)
+        child.tokens = bump(self.tokens, seat, colour)
+        child.bag = take(self.bag, colour)
         child.drawing = self.drawing[1:]
         events: list[tuple[Any, ...]] = [("draw", seat, A.COLOURS[colour])]
         if child.drawing and not sum(child.bag):
@@ -468,42 +447,6 @@ class CheeseState(FormattedState):
             self._spin_off(self.spin_off_reason, tied, events)  # type: ignore[arg-type]
 
 
-def _bump(tokens: tuple[Tokens, ...], seat: int, colour: int) -> tuple[Tokens, ...]:
-    held = list(tokens[seat])
-    held[colour] += 1
-    changed = list(tokens)
-    changed[seat] = (held[0], held[1], held[2])
-    return tuple(changed)
-
-
-def _take(bag: Tokens, colour: int) -> Tokens:
-    left = list(bag)
-    left[colour] -= 1
-    return (left[0], left[1], left[2])
-
-
 _new_state = object.__new__
 
-__all__ = [
-    "BAG_EMPTY",
-    "BITE",
-    "BITES_SHOWN",
-    "COMPLETE",
-    "DRAW",
-    "OVER",
-    "PAPER",
-    "PHASES",
-    "SPIN",
-    "SPINNER",
-    "SPIN_OFF",
-    "SPIN_OFF_REASONS",
-    "SPIN_OFF_SPINNER",
-    "START",
-    "THRESHOLD_PRIOR",
-    "TOKENS_PER_COLOUR",
-    "CheeseState",
-    "Events",
-    "Tokens",
-    "around",
-    "draw_outcomes",
-]
+__all__ = ["CheeseState"]

@@ -2,7 +2,7 @@
 docs/games/mousechaos.md."""
 
 from .actions import MouseChaosAction
-from .rules import MouseChaosGame
+from .game import MouseChaosGame
 from .state import MouseChaosState
 
 __all__ = ["MouseChaosAction", "MouseChaosGame", "MouseChaosState"]

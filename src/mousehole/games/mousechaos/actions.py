@@ -3,7 +3,7 @@
 Player actions, in a turn's order: `pick` a holder, move it (`holder`, to a destination), move
 a `mouse` or a `cat` (to a destination), then move a `chair` (to a square, in a pose) or
 `skip`; `turn` over a mouse of a full nest during a reveal. One action per destination: the
-path a piece walks is in the move's event (view.py), for the animation.
+path a piece walks is in the move's event (codec.py), for the animation.
 
 Chance outcomes: `colour` (a mouse's colour, dealt face down), `card` (a colour card dealt to
 a hand slot), `draw` (a seat's holder number when the first player is drawn) and `number` (the

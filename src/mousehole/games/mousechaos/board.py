@@ -1,4 +1,4 @@
-"""The Mouse Chaos kitchen floor (rulings.md section 4): a 10 x 10 grid and its furniture.
+"""The Mouse Chaos kitchen floor (docs/games/mousechaos.md): a 10 x 10 grid and its furniture.
 
 Squares are numbered `row * 10 + col` (row 0 at the top, col 0 on the left). Two nodes lie off
 the grid: TABLE, the pool under (or, for cats, on top of) the kitchen table, and WALL, the

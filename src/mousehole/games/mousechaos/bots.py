@@ -8,13 +8,22 @@ public facts alone (where the pieces are, whose turn, the number drawn).
   holders when it can, blocks rivals' nest entries with holders, protects its known mice with
   chairs, and turns its likely-right mice first at a reveal. It also clears a blockade of its
   nests: open entries are worth something, so it lifts holders and cats off them, and moves
-  a cat off a chair that shuts one and then that chair, in the same turn.
+  a cat off a chair that shuts one and then that chair, in the same turn. A mouse of its own
+  in another side's nest is worth next to nothing (it comes home only through a reveal
+  there), so it keeps its mice out of such nests, and it puts that side's mice into a nest
+  that likely holds one of its own: four there start a reveal that sends the first wrong
+  mouse home, past any blockade (worth.py).
 - hard: an information-set search. It deals the colours it has not seen again, many times,
   consistently with everything it knows (belief.py), and weighs every choice over those
   samples: who each mouse belongs to (its own colours, a rival's, the phantom's), what a reveal
-  would do, and the rest of its turn (the best mouse or cat move after each holder move, the
-  numbers a holder may show). Measured by benchmarks/levels.py and, against a blockade,
-  tests/games/mousechaos/blockade.py.
+  would do (a win, a loss, the mice it sends home, in each sample's colours), and the rest of
+  its turn (the best mouse or cat move after each holder move, the numbers a holder may
+  show). A reveal that may lose it the game is started only when nearly every sample wins
+  (LOSS); a mouse of its own is sent home through a rival's nest only when the nest it lands
+  in will not then send a rival's mouse home (worth.Values.clean); in a game still going past
+  round CAP_FROM it weighs the cap's ranking too, and in the last ENDGAME rounds a cap it does
+  not win alone is worth little more than a loss. Measured by benchmarks/levels.py and,
+  against a blockade, tests/games/mousechaos/blockade.py.
 """
 
 from __future__ import annotations
@@ -27,52 +36,40 @@ from ...engine import Action, IllegalActionError, Player, State
 from . import actions as A
 from . import moves as M
 from .belief import NEST_DISTANCE, Belief
-from .board import FLOOR_SET, HOLE_SIDE, LYING, NEIGHBOURS, NEST_OF, NESTS, TABLE, parse_node
+from .board import FLOOR_SET, HOLE_SIDE, LYING, NEIGHBOURS, NEST_OF, NESTS, TABLE
 from .deal import slot_owner
-from .moves import Chairs
+from .nests import right_colours
+from .phases import CAP_ROUNDS
+from .standings import cap_winners
+from .worth import HOLD, PEEK, Position, Values
 
-PEEK: Final = 0.2
-"""What looking under a holder at an unknown mouse is worth (in mouse-value units)."""
-RIVAL: Final = 0.6
-"""How much a rival's mouse nearing its nest costs, against one's own nearing one's nest."""
-OPEN: Final = (0.0, 0.6, 0.85, 1.0, 1.1)
-"""What a nest of mine with 0..4 entries open is worth: the first open entry matters most (a
-blockade shuts them all; one open lets a mouse in)."""
-HOLD: Final = 0.1
-"""What a chair holding an entry of mine open is worth (and a cat sitting on such a chair,
-which keeps anyone from turning it)."""
-FREE: Final = 0.45
-"""What lifting a cat off a chair that shuts an entry of mine is worth: the chair step of the
-same turn may then move that chair (rulebook: only a chair without a cat moves)."""
-
-
-def entry_sides(nest: int) -> dict[int, int]:
-    """Return the floor squares a mouse enters `nest` from, each with the side the nest is on."""
-    out = {}
-    for sq in FLOOR_SET:
-        for side, beyond in enumerate(NEIGHBOURS[sq]):
-            if beyond >= 0 and NEST_OF[beyond] == nest:
-                out[sq] = side
-    return out
-
-
-ENTRIES: Final = tuple(entry_sides(k) for k in range(4))
-"""ENTRIES[nest]: {entry square: the side the nest lies on}."""
-
-
-def shuts(sq: int, side: int, holders: Sequence[int], cats: Sequence[int], chairs: Chairs) -> bool:
-    """Return True when nothing can step from entry `sq` into the nest on `side`: a holder or
-    a cat on the floor there, a lying chair, or an upright chair whose cross support faces
-    the nest (a cat perched on a chair blocks no mouse under it)."""
-    pose = next((p for at, p in chairs if at == sq), None)
-    if pose is not None:
-        return pose in (LYING, side)
-    return sq in holders or sq in cats
-
-
-def open_entries(nest: int, holders: Sequence[int], cats: Sequence[int], chairs: Chairs) -> int:
-    """Return how many of `nest`'s entries are open (see `shuts`)."""
-    return sum(not shuts(sq, side, holders, cats, chairs) for sq, side in ENTRIES[nest].items())
+WIN: Final = 10.0
+"""What a reveal that wins is worth to hard (in mouse-value units)."""
+LOSS: Final = 100.0
+"""What a reveal that ends the game any other way costs hard: ten wins' worth, so it starts
+one that may lose only when it wins in more than ten samples of eleven. A rival's nest
+completed by a wrong mouse the reveal sends there ends the game for good, while waiting (and
+peeking under holders meanwhile) costs a few rounds; and hard weighs the same gamble again
+every turn it waits, so a lenient threshold is met by chance sooner or later."""
+CAP: Final = 1.0
+"""What one mouse at home is worth to hard at the cap's ranking (worth.Values.cap), reached
+over CAP_RAMP rounds from round CAP_FROM: hard wins almost every 2-seat game by round 50, so
+a game still going then is blockaded, and the ranking is likely to decide it. (Weighed
+earlier, it keeps hard from putting a rival's mice into their nest to get its own home
+through the reveal there, the usual way past a blockade.)"""
+CAP_FROM: Final = 60
+CAP_RAMP: Final = 40
+ENDGAME: Final = 30
+"""In the last ENDGAME rounds hard weighs a reveal against the cap's result as it stands (in
+each sample's colours): a cap it does not win alone is worth a loss less a win (-LOSS + WIN),
+so it then starts a reveal that wins in one sample of eleven or more, never one sure to lose
+(a reveal's outcome is scored apart from the rest of the move, worth a few units at most)."""
+STUCK: Final = WIN
+"""What each nest of hard's that a move leaves stuck costs it (`_stuck`): the nest holds a
+wrong mouse face down, and the nest that mouse would be sent to holds three mice of its
+owner's colours, so the only reveal that could empty the nest completes that side's nest. A
+stuck nest is never completed for hard (in a 2-seat game it cannot win outright any more),
+and its wrong mouse does not count at the cap: worth about a win."""
 
 
 def _decide(state: State) -> tuple[int, Sequence[Action]]:
@@ -95,143 +92,6 @@ class EasyPlayer:
         """Return a random legal action."""
         _, actions = _decide(state)
         return actions[self._rng.randrange(len(actions))]
-
-
-class Position:
-    """The public facts of an observation, as the engine's tuples (for `moves.ends`)."""
-
-    def __init__(self, seen: Mapping[str, Any]):
-        self.seen = seen
-        self.seats: int = seen["seats"]
-        self.mice = tuple(parse_node(m["at"]) or 0 for m in seen["mice"])
-        self.holders = tuple(parse_node(h["at"]) or 0 for h in seen["holders"])
-        self.cats = tuple(parse_node(c) or 0 for c in seen["cats"])
-        self.chairs = tuple(
-            (parse_node(c["at"]) or 0, "NESWL".index(c["pose"])) for c in seen["chairs"]
-        )
-        self.steps: int = seen["steps"] or 0
-
-    def nests_of(self, owner: int) -> list[int]:
-        """Return the nests of a seat (owner 0..3) or of the phantom (owner 4)."""
-        if owner == 4:
-            return [k for k in range(4) if slot_owner(self.seats, k) < 0]
-        return [k for k in range(4) if slot_owner(self.seats, k) == owner]
-
-    def movable(self, holders: tuple[int, ...] | None = None) -> list[int]:
-        """Return the visible mice outside the nests."""
-        held = self.holders if holders is None else holders
-        return [
-            m
-            for m, at in enumerate(self.mice)
-            if (at == TABLE or NEST_OF[at] < 0) and (at == TABLE or at not in held)
-        ]
-
-    def best_piece(self, n: int, values: Values, holders: tuple[int, ...] | None = None) -> float:
-        """Return the best gain of a mouse or cat move of exactly n (0 if none helps)."""
-        held = self.holders if holders is None else holders
-        best = 0.0
-        for m in self.movable(held):
-            for to in M.ends(M.MOUSE, m, n, self.mice, held, self.cats, self.chairs):
-                best = max(best, values.gain(m, to))
-        for c in range(4):
-            at = self.cats[c]
-            for to in M.ends(M.CAT, c, n, self.mice, held, self.cats, self.chairs):
-                cats = (*self.cats[:c], to, *self.cats[c + 1 :])
-                gain = values.cat_gain(to, self.chairs) + values.frees(c, to)
-                best = max(best, gain + values.opened(cats=cats, touched=(at, to)))
-        return best
-
-
-class Values:
-    """What each mouse on each node is worth to a seat, given who it may belong to."""
-
-    def __init__(self, position: Position, seat: int, owners: Sequence[Sequence[float]]):
-        self.position = position
-        self.seat = seat
-        self.owners = owners
-        self.nests = [position.nests_of(o) for o in range(5)]
-        self._cache: dict[tuple[int, int], float] = {}
-        seen = position.seen
-        full = [sum(1 for at in position.mice if at < TABLE and NEST_OF[at] == k) for k in range(4)]
-        self.waiting = [k for k in self.nests[seat] if not seen["complete"][k] and full[k] < 4]
-        """My nests still to fill: their open entries are worth keeping open."""
-        self.entries = frozenset(sq for k in self.waiting for sq in ENTRIES[k])
-        self._now = self.openness(position.holders, position.cats, position.chairs)
-
-    def openness(self, holders: Sequence[int], cats: Sequence[int], chairs: Chairs) -> float:
-        """Return what the open entries of my unfilled nests are worth (see OPEN)."""
-        return sum(OPEN[open_entries(k, holders, cats, chairs)] for k in self.waiting)
-
-    def opened(
-        self,
-        holders: Sequence[int] | None = None,
-        cats: Sequence[int] | None = None,
-        chairs: Chairs | None = None,
-        touched: Sequence[int] = (),
-    ) -> float:
-        """Return the change in `openness` when some pieces stand elsewhere (0 at once when
-        none of the `touched` squares, where a piece left or arrived, is an entry of mine)."""
-        if touched and not any(sq in self.entries for sq in touched):
-            return 0.0
-        p = self.position
-        then = self.openness(
-            p.holders if holders is None else holders,
-            p.cats if cats is None else cats,
-            p.chairs if chairs is None else chairs,
-        )
-        return then - self._now
-
-    def holds_open(self, square: int, pose: int) -> bool:
-        """Return True when a chair upright on `square` in `pose` keeps an entry of my unfilled
-        nests open: its cross support faces away from the nest (a mouse passes under it into
-        the nest), and no holder or floor cat can stand there while it does."""
-        return any(pose != LYING and ENTRIES[k].get(square, pose) != pose for k in self.waiting)
-
-    def frees(self, cat: int, to: int) -> float:
-        """Return FREE when cat `cat` leaves a chair that shuts an entry of my unfilled nests
-        for a square that shuts none (the chair step can then move the chair), else 0."""
-        at = self.position.cats[cat]
-        pose = next((p for sq, p in self.position.chairs if sq == at), None)
-        if pose is None or to == at:
-            return 0.0
-        for k in self.waiting:
-            if ENTRIES[k].get(at) == pose:
-                return FREE
-        return 0.0
-
-    def value(self, mouse: int, node: int) -> float:
-        """Return the worth of `mouse` standing on `node`."""
-        key = (mouse, node)
-        cached = self._cache.get(key)
-        if cached is not None:
-            return cached
-        total = 0.0
-        nest_here = NEST_OF[node] if node != TABLE else -1
-        for owner, share in enumerate(self.owners[mouse]):
-            if share <= 0 or not self.nests[owner]:
-                continue
-            if nest_here >= 0:
-                worth = 3.0 if nest_here in self.nests[owner] else 1.0
-            else:
-                worth = max(1 / (1 + NEST_DISTANCE[k][node]) for k in self.nests[owner])
-            total += share * worth * (1.0 if owner == self.seat else -RIVAL)
-        if nest_here >= 0 and nest_here in self.nests[self.seat]:
-            total -= 0.8 * (1 - self.owners[mouse][self.seat])  # a stranger clogs my nest
-        self._cache[key] = total
-        return total
-
-    def gain(self, mouse: int, to: int) -> float:
-        """Return the worth gained by moving `mouse` to `to`."""
-        return self.value(mouse, to) - self.value(mouse, self.position.mice[mouse])
-
-    def cat_gain(self, to: int, chairs: tuple[tuple[int, int], ...]) -> float:
-        """Return the worth gained by a cat landing on `to` (a capture, if any)."""
-        if to == TABLE or to in dict(chairs):
-            return 0.0
-        for m, at in enumerate(self.position.mice):
-            if at == to:
-                return self.gain(m, TABLE)
-        return 0.0
 
 
 def _entry_squares(nests: Sequence[int]) -> set[int]:
@@ -279,12 +139,13 @@ class NormalPlayer:
         """Return how good `action` looks (higher is better)."""
         assert isinstance(action, A.MouseChaosAction)
         kind = action.kind
-        unknown = [c < 0 for c in belief.colours]
         if kind == A.PICK:
+            unknown = [c < 0 for c in belief.colours]
             at = position.holders[action.a]
             peek = PEEK if at != TABLE and _hidden_under(at, position, unknown) else 0.0
             return peek + _lift(action.a, position, values)
         if kind == A.HOLDER:
+            unknown = [c < 0 for c in belief.colours]
             return self.holder_score(action.b, position, values, unknown)
         if kind == A.MOUSE:
             return values.gain(action.a, action.b)
@@ -406,7 +267,8 @@ class HardPlayer(NormalPlayer):
         belief = Belief.from_observation(seen)
         position = Position(seen)
         samples = [belief.sample(self._rng) for _ in range(self.SAMPLES)]
-        values = Values(position, seat, belief.owners(samples))
+        ramp = min(1.0, max(0.0, (seen["round"] - CAP_FROM) / CAP_RAMP))
+        values = Values(position, seat, belief.owners(samples), CAP * ramp, clogged=True)
         phase = seen["phase"]
         if phase == "pick":
             scores = [self.pick_value(a, position, values, belief) for a in actions]
@@ -459,24 +321,40 @@ class HardPlayer(NormalPlayer):
         belief: Belief,
     ) -> list[float]:
         """Return each action's value; moves that fill a nest, and reveals, are played out in
-        a third of the samples (the reveal's outcome is what matters there)."""
+        a third of the samples (the reveal's outcome is what matters there), and in all of
+        them when one of that third ends the game (a gamble deserves a closer look). In the
+        last ENDGAME rounds the other moves are worth the cap's result as it stands."""
         position = values.position
         scores = []
-        worlds: list[Any] | None = None
+        game: Any = state.game
+        worlds: list[Any] = []
+        played = []
         for action in actions:
             assert isinstance(action, A.MouseChaosAction)
             fills = action.kind == A.MOUSE and _fills_nest(position, action.b)
             if not fills and action.kind != A.TURN:
                 scores.append(self.score(action, belief, position, values))
                 continue
-            if worlds is None:
-                game: Any = state.game
+            played.append(len(scores))
+            if not worlds:
                 worlds = [
                     game.state_from_observation(seen, colours, cards)
                     for colours, cards in samples[: self.SAMPLES // 3]
                 ]
-            total = sum(_outcome(world.apply(action), values) for world in worlds)
-            scores.append(total / len(worlds) + self.score(action, belief, position, values))
+            results = [_outcome(world, action, values) for world in worlds[: self.SAMPLES // 3]]
+            if any(ended for _, ended in results):
+                worlds += [
+                    game.state_from_observation(seen, colours, cards)
+                    for colours, cards in samples[len(worlds) :]
+                ]
+                results += [_outcome(world, action, values) for world in worlds[len(results) :]]
+            total = sum(value for value, _ in results)
+            scores.append(total / len(results) + self.score(action, belief, position, values))
+        if played and seen["round"] > CAP_ROUNDS - ENDGAME:
+            at_cap = sum(
+                WIN if cap_winners(world) == [values.seat] else WIN - LOSS for world in worlds
+            ) / len(worlds)
+            scores = [s if i in played else s + at_cap for i, s in enumerate(scores)]
         return scores
 
 
@@ -490,15 +368,77 @@ def _fills_nest(position: Position, to: int) -> bool:
     return nest >= 0 and sum(1 for at in position.mice if at < 100 and NEST_OF[at] == nest) == 3
 
 
-def _outcome(world: Any, values: Values) -> float:
-    """Return what a sampled world is worth to the seat after the reveal plays out (each
-    revealer turning its mice in order): +10 a win, -10 any other end, else 0 (the move's
-    own worth is scored apart)."""
+def _outcome(world: Any, action: A.MouseChaosAction, values: Values) -> tuple[float, bool]:
+    """Return what `action` in a sampled world is worth to the seat once the reveal it starts
+    plays out (the seat turning the mice of its own nests likely-right first, as `turn_score`
+    does, every other revealer in the order listed): WIN a win, -LOSS any other end, else what
+    the mice the reveal sent home gained or lost, by that world's colours (the move's own worth
+    is scored apart), less STUCK for each nest of the seat's the move leaves stuck; and
+    whether the game ended."""
+    start = world
+    before = list(world.mice)
+    if action.kind == A.MOUSE:
+        before[action.a] = action.b
+    world = world.apply(action)
     while world.phase == "reveal":
-        world = world.apply(world.legal_actions()[0])
+        turns = world.legal_actions()
+        if world.revealer == values.seat and world.owner(world.reveal) == values.seat:
+            owners = values.owners
+            world = world.apply(max(turns, key=lambda t: owners[t.a][values.seat]))
+        else:
+            world = world.apply(turns[0])
     if world.phase == "over":
-        return 10.0 if world.winners() == [values.seat] else -10.0
-    return 0.0
+        return (WIN if world.winners() == [values.seat] else -LOSS), True
+    owner_of = [0] * 4
+    for k, colour in enumerate(world.cards):
+        owner = slot_owner(world.n, k)
+        owner_of[colour] = owner if owner >= 0 else 4
+    return sum(
+        values.worth(owner_of[world.colours[m]], at) - values.worth(owner_of[world.colours[m]], was)
+        for m, (at, was) in enumerate(zip(world.mice, before, strict=True))
+        if at != was
+    ) - STUCK * (_stuck(world, values.seat) - _stuck(start, values.seat)), False
+
+
+def _stuck(world: Any, seat: int) -> int:
+    """Return how many of `seat`'s unfinished nests are stuck in a sampled world: they hold a
+    mouse of a wrong colour face down, and the nest the reveal would send it to (nests.py's
+    `_eject`: its colour's nest, with two seats its owner's fuller unfinished one) holds three
+    mice, all of its owner's colours. Completing the nest needs every wrong mouse sent away,
+    and sending that one away completes the other side's nest (with two seats, its last one
+    is a win; a mouse of a colour hard knows is never its own stays wrong in every sample)."""
+    full = [0] * 4
+    for at in world.mice:
+        if at < TABLE and NEST_OF[at] >= 0:
+            full[NEST_OF[at]] += 1
+    if 3 not in full:
+        return 0  # no nest that a fourth mouse would complete
+    count = 0
+    for nest in range(4):
+        if world.owner(nest) != seat or world.complete[nest] or not full[nest]:
+            continue
+        right = right_colours(world, nest)
+        for m in world.nest_mice(nest):
+            if world.revealed[m] or world.colours[m] in right:
+                continue
+            slot = world.cards.index(world.colours[m])
+            target = slot
+            if world.n == 2:
+                theirs = [
+                    k
+                    for k in range(4)
+                    if world.owner(k) == world.owner(slot) and not world.complete[k]
+                ]
+                if not theirs:
+                    continue
+                target = max(theirs, key=lambda k: (full[k], -k))
+            if full[target] != 3:
+                continue
+            theirs_right = right_colours(world, target)
+            if all(world.colours[x] in theirs_right for x in world.nest_mice(target)):
+                count += 1
+                break
+    return count
 
 
 BOTS: Final[dict[str, Callable[[int | None], Player]]] = {

@@ -1,5 +1,5 @@
 """The face-down deal and the holder numbers: Mouse Chaos's chance outcomes (rulebook, "Game
-Preparation"; rulings.md section 4), and who owns which card slot and nest.
+Preparation"; docs/games/mousechaos.md), and who owns which card slot and nest.
 
 The deal is sequential: one outcome per mouse (mothers first, then babies) and per colour card,
 each drawn from what is left, which is exactly a shuffle. A holder's number is drawn the first

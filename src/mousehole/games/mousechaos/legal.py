@@ -9,15 +9,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, Final, overload
+from typing import Final, overload
 
 from . import actions as A
 from . import moves as M
 from .board import CATS, FLOOR, FLOOR_SET, HOLDERS, LYING, MICE, SIZE, TABLE
 from .phases import CHAIR, HOLDER, PICK, PIECE, REVEAL
-
-if TYPE_CHECKING:
-    from .state import MouseChaosState
+from .position import MouseChaosPosition
 
 CHAIR_MOVES: Final = tuple(
     tuple(tuple(A.make(A.CHAIR, chair, sq, pose) for pose in range(5)) for sq in range(100))
@@ -36,6 +34,7 @@ holder, mouse and cat move, made once."""
 
 
 _FLOOR_MASK: Final = sum(1 << sq for sq in FLOOR)
+_BIT: Final = tuple(1 << node for node in range(NODES))
 _ROW_MASK: Final = (1 << SIZE) - 1
 
 
@@ -89,10 +88,11 @@ class PieceMoves(LazyMoves):
     __slots__ = ("_masks", "_pieces", "_size")
 
     def __init__(self, pieces: Sequence[tuple[int, int]], masks: Sequence[int]):
-        codes, packed, size = bytearray(), 0, 0
+        codes, packed, size, shift = bytearray(), 0, 0, 0
         for (kind, piece), mask in zip(pieces, masks, strict=True):
             if mask:
-                packed |= mask << _STRIDE * len(codes)
+                packed |= mask << shift
+                shift += _STRIDE
                 codes.append(kind << 4 | piece)
                 size += mask.bit_count()
         self._pieces = bytes(codes)
@@ -138,25 +138,30 @@ class ChairMoves(LazyMoves):
 
     __slots__ = ("_chairs", "_counts", "_mice")
 
-    def __init__(self, state: MouseChaosState):
+    def __init__(self, state: MouseChaosPosition):
+        bit = _BIT
         mice = 0
         for at in state.mice:
-            mice |= 1 << at
-        self._mice = mice & _FLOOR_MASK
-        bar = 0
-        for at in state.holders:
-            bar |= 1 << at
+            mice |= bit[at]
+        mice &= _FLOOR_MASK
+        self._mice = mice
+        cats = 0
         for at in state.cats:
-            bar |= 1 << at
+            cats |= bit[at]
+        bar = cats  # holders and cats
+        for at in state.holders:
+            bar |= bit[at]
+        squares = [bit[sq] for sq, _ in state.chairs]
         chairs: list[tuple[int, int, int, int]] = []
         counts, total = [1], 1  # skip
         for c, (here, pose) in enumerate(state.chairs):
-            if not state.chair_free(c):
-                continue
-            free = _FLOOR_MASK & ~bar
-            for i, (sq, _) in enumerate(state.chairs):
+            if cats >> here & 1:
+                continue  # a cat sits on it: not free (`chair_free`)
+            others = bar
+            for i, square in enumerate(squares):
                 if i != c:
-                    free &= ~(1 << sq)
+                    others |= square
+            free = _FLOOR_MASK & ~others
             total += 5 * free.bit_count() - (free & mice).bit_count()
             if free >> here & 1 and (pose < 4 or not mice >> here & 1):
                 total -= 1  # a move puts it somewhere else
@@ -230,7 +235,7 @@ _UPRIGHT: Final = (0, 1, 2, 3)
 _ANY_POSE: Final = (0, 1, 2, 3, 4)
 
 
-def chair_spots(state: MouseChaosState, chair: int) -> list[A.MouseChaosAction]:
+def chair_spots(state: MouseChaosPosition, chair: int) -> list[A.MouseChaosAction]:
     """Return the chair's moves: to any floor square without a holder, a cat or another
     chair; upright (four ways) over a mouse or not, lying only on an empty square."""
     taken = {sq for i, (sq, _) in enumerate(state.chairs) if i != chair}
@@ -251,7 +256,7 @@ def chair_spots(state: MouseChaosState, chair: int) -> list[A.MouseChaosAction]:
     return spots
 
 
-def chair_ok(state: MouseChaosState, chair: int, sq: int, pose: int) -> bool:
+def chair_ok(state: MouseChaosPosition, chair: int, sq: int, pose: int) -> bool:
     """Return True when the chair may be put on `sq` in `pose` (see `chair_spots`)."""
     if not state.chair_free(chair) or sq not in FLOOR_SET or (sq, pose) == state.chairs[chair]:
         return False
@@ -262,7 +267,7 @@ def chair_ok(state: MouseChaosState, chair: int, sq: int, pose: int) -> bool:
     return pose != LYING or sq not in state.mice
 
 
-def allows(state: MouseChaosState, action: A.MouseChaosAction) -> bool:
+def allows(state: MouseChaosPosition, action: A.MouseChaosAction) -> bool:
     """Return True when `action` is legal here (without listing every legal action)."""
     phase, kind = state.phase, action.kind
     if phase is PICK:
@@ -283,34 +288,38 @@ def allows(state: MouseChaosState, action: A.MouseChaosAction) -> bool:
     return False
 
 
-def _end_mask(state: MouseChaosState, kind: int, piece: int) -> int:
+def _end_mask(state: MouseChaosPosition, kind: int, piece: int) -> int:
     where = (state.mice, state.holders, state.cats, state.chairs)
     return M.end_masks(kind, (piece,), state.steps, *where)[0]
 
 
-def holder_moves(state: MouseChaosState) -> tuple[A.MouseChaosAction, ...]:
+def holder_moves(state: MouseChaosPosition) -> tuple[A.MouseChaosAction, ...]:
     """Return the picked holder's moves (empty: it cannot move exactly n)."""
     row = PIECE_MOVES[M.HOLDER][0]
     return tuple([row[to] for to in M.mask_nodes(_end_mask(state, M.HOLDER, state.picked))])
 
 
-def piece_moves(state: MouseChaosState) -> PieceMoves:
+def piece_moves(state: MouseChaosPosition) -> PieceMoves:
     """Return the mouse and cat moves of a piece step: the movable mice's, then the cats'."""
     where = (state.mice, state.holders, state.cats, state.chairs)
     mice = state.movable_mice()
     masks = M.end_masks(M.MOUSE, mice, state.steps, *where)
-    masks += M.end_masks(M.CAT, range(CATS), state.steps, *where)
-    pieces = [(M.MOUSE, m) for m in mice] + [(M.CAT, c) for c in range(CATS)]
-    return PieceMoves(pieces, masks)
+    masks += M.end_masks(M.CAT, _CATS, state.steps, *where)
+    return PieceMoves([_MOUSE_PIECES[m] for m in mice] + _CAT_PIECES, masks)
 
 
-def list_actions(state: MouseChaosState) -> Sequence[A.MouseChaosAction]:
+_PICKS: Final = tuple(A.make(A.PICK, h) for h in range(HOLDERS))
+_CATS: Final = range(CATS)
+_MOUSE_PIECES: Final = tuple((M.MOUSE, m) for m in range(MICE))
+_CAT_PIECES: Final = [(M.CAT, c) for c in _CATS]
+
+
+def list_actions(state: MouseChaosPosition) -> Sequence[A.MouseChaosAction]:
     phase = state.phase
     if phase is PICK:
-        on_table = [h for h, at in enumerate(state.holders) if at == TABLE]
         # rulebook: from the table while any remain there, else any on the floor
-        pool = on_table or range(HOLDERS)
-        return tuple(A.make(A.PICK, h) for h in pool)
+        on_table = tuple(_PICKS[h] for h, at in enumerate(state.holders) if at == TABLE)
+        return on_table or _PICKS
     if phase is HOLDER:
         return holder_moves(state)
     if phase is PIECE:
@@ -324,7 +333,7 @@ def list_actions(state: MouseChaosState) -> Sequence[A.MouseChaosAction]:
     return ()
 
 
-def why(state: MouseChaosState, action: A.MouseChaosAction) -> str:
+def why(state: MouseChaosPosition, action: A.MouseChaosAction) -> str:
     """Return why a well-formed action is not legal here, in the rules' words."""
     expected = {
         PICK: "a holder must be picked first",

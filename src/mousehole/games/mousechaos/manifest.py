@@ -9,9 +9,9 @@ from ..manifest import Conformance, GameManifest, Page
 from . import encoding, sampler
 from .board import FLOOR_SET, MICE, NEST_OF, TABLE
 from .bots import BOTS
+from .game import MouseChaosGame
 from .phases import OVER, PHANTOM
 from .positions import check_position
-from .rules import MouseChaosGame
 from .state import MouseChaosState
 
 SECRET_KEYS = frozenset({"colours", "cards", "peeks"})
@@ -83,7 +83,7 @@ MANIFEST = GameManifest(
     ),
     bots=BOTS,
     conformance=Conformance(invariants, secrets, SECRET_KEYS, phantom_won),
-    page=Page("mousechaos"),  # web/mousechaos/: the kitchen drawn new (docs/games/mousechaos.md)
+    page=Page("mousechaos"),  # web/ here: the kitchen drawn new (docs/games/mousechaos.md)
     seat_views=True,  # hidden colours: each seat knows its own card and its own peeks
     decision_ms=250.0,  # issue 17: hard searches over dealt colours, p99 under 250 ms
     encoding=encoding.ENCODING,

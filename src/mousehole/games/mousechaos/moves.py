@@ -1,4 +1,4 @@
-"""Where a holder, a mouse or a cat can go in exactly n steps (rulings.md section 4).
+"""Where a holder, a mouse or a cat can go in exactly n steps (docs/games/mousechaos.md).
 
 Steps are orthogonal and a path is simple (no node twice). The position is four tuples, the
 same the state keeps: `mice` (16 nodes), `holders` (6 nodes), `cats` (4 nodes) and `chairs`
@@ -13,11 +13,14 @@ same the state keeps: `mice` (16 nodes), `holders` (6 nodes), `cats` (4 nodes) a
   the wall (into an open hole and out of another: one step each, never ending inside).
 
 Sets of nodes are bit masks. A position is set up once for all its pieces of a kind (`_setup`:
-one graph, its neighbour masks and the nodes it may not enter), then each piece
-is a depth-first walk over (node, nodes used) whose last two to four steps are nested loops and
-whose very last step is one mask operation (`_reach`). tests/games/mousechaos/reference_moves.py
-keeps the plain layer-by-layer search this replaced, and test_fast_moves.py checks both agree.
-`ends` is cached: a replay meets the same positions again and again, and it is pure.
+one graph as (node, bit) pairs, its neighbour masks and the nodes it may not enter; the mice's
+graph is the fixed one with only the nodes next to chairs and holes made again), then each
+piece is a walk of nested loops over every simple path but its last two steps, which are one
+mask operation per next-to-last node; a next-to-last node is skipped when every walk of two
+steps from it ends on a node already found or used (`_reach`).
+tests/games/mousechaos/reference_moves.py keeps the plain layer-by-layer search this replaced,
+and test_fast_moves.py checks both agree. `ends` is cached: a replay meets the same positions
+again and again, and it is pure.
 """
 
 from __future__ import annotations
@@ -94,14 +97,24 @@ def _bits(nodes: Iterable[int]) -> int:
 
 
 Masks = tuple[int, ...]
-Search = tuple[Graph, Masks, int]
-"""One kind of piece's search in one position: its graph, the same as neighbour masks, and
-the mask of nodes it may not enter (the same for every piece of the kind: a piece's own
-square is in every path's used nodes anyway)."""
+Adjacency = tuple[tuple[tuple[int, int], ...], ...]
+"""adjacency[node]: (next node, its bit) for each edge out of `node`, in the graph's order."""
+Search = tuple[Adjacency, Masks, int, Masks]
+"""One kind of piece's search in one position: its graph as adjacency pairs, the same as
+neighbour masks, the mask of nodes it may not enter (the same for every piece of the kind: a
+piece's own square is in every path's used nodes anyway) and `_TWO_STEPS` of the kind."""
 
 
 def _masks(graph: Graph) -> Masks:
     return tuple(_bits(out) for out in graph)
+
+
+def _pairs(out: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((b, 1 << b) for b in out)
+
+
+def _adjacency(graph: Graph) -> Adjacency:
+    return tuple(_pairs(out) for out in graph)
 
 
 _HOLDER_MASKS: Final = _masks(_HOLDER_GRAPH)
@@ -109,27 +122,96 @@ _CAT_MASKS: Final = _masks(_CAT_GRAPH)
 _MOUSE_MASKS: Final = _masks(_MOUSE_GRAPH)
 
 
-@lru_cache(maxsize=32)
-def _mouse_graph(upright: Chairs, holes: tuple[int, ...]) -> tuple[Graph, Masks]:
-    """Return the mice's graph with the upright chairs' cross supports and the open holes."""
+def _superset_mouse_graph() -> Graph:
+    """Return the mice's graph with every hole open and no cross support: every position's
+    mouse graph is this one less some edges."""
     graph = list(_MOUSE_GRAPH)
-    changed = {WALL}
-    for sq, side in upright:  # the cross support closes one edge, both ways
-        beyond = NEIGHBOURS[sq][side]
-        if beyond < 0:
-            continue
-        target = INTO_NEST + NEST_OF[beyond] if NEST_OF[beyond] >= 0 else beyond
-        graph[sq] = tuple(b for b in graph[sq] if b != target)
-        graph[beyond] = tuple(b for b in graph[beyond] if b != sq)
-        changed.update((sq, beyond))
-    for sq in holes:
+    for sq in HOLE_SIDE:
         graph[sq] = (*graph[sq], WALL)
-        changed.add(sq)
-    graph[WALL] = holes
+    graph[WALL] = tuple(HOLE_SIDE)
+    return graph
+
+
+def _two_steps(graph: Graph) -> Masks:
+    """Return two[node]: the nodes a walk of exactly two steps from `node` can end on."""
+    return tuple(_bits(c for b in out for c in graph[b]) for out in graph)
+
+
+_TWO_STEPS: Final = (
+    _two_steps(_HOLDER_GRAPH),
+    _two_steps(_superset_mouse_graph()),
+    _two_steps(_CAT_GRAPH),
+)
+"""Per kind, where a walk of two steps can end in any position (for mice: every hole open,
+no cross support): a next-to-last node whose walks end only on nodes already found or used
+adds nothing, and `_reach` skips it."""
+_HOLDER_ADJ: Final = _adjacency(_HOLDER_GRAPH)
+_CAT_ADJ: Final = _adjacency(_CAT_GRAPH)
+_MOUSE_ADJ: Final = _adjacency(_MOUSE_GRAPH)
+
+
+@lru_cache(maxsize=32)
+def _mouse_graph(upright: Chairs, holes: tuple[int, ...]) -> tuple[Adjacency, Masks]:
+    """Return the mice's graph with the upright chairs' cross supports and the open holes,
+    as adjacency pairs and neighbour masks: the fixed graph's, with only the nodes whose
+    edges change made again (each way a node changes is made once, in `_changed`)."""
+    adjacency = list(_MOUSE_ADJ)
     masks = list(_MOUSE_MASKS)
-    for node in changed:
-        masks[node] = _bits(graph[node])
-    return graph, tuple(masks)
+    open_mask = 0
+    for sq in holes:  # an open hole's square gains its edge into the wall
+        open_mask |= 1 << sq
+        adjacency[sq], masks[sq] = _OPEN_HOLE[sq]
+    cut: dict[int, int] = {}  # node -> the mask of its edges' ends that a support closes
+    for sq, side in upright:  # the cross support closes one edge, both ways
+        for node, closed in _CUTS[sq][side]:
+            cut[node] = cut.get(node, 0) | closed
+    changed = _CHANGED
+    for node, closed in cut.items():
+        key = (node, closed, open_mask >> node & 1)
+        made = changed.get(key)
+        if made is None:
+            made = changed[key] = _changed(*key)
+        adjacency[node], masks[node] = made
+    adjacency[WALL], masks[WALL] = _wall(holes), open_mask
+    return tuple(adjacency), tuple(masks)
+
+
+def _cuts(sq: int, side: int) -> tuple[tuple[int, int], ...]:
+    """Return the edges an upright chair on `sq` with its support on `side` closes, as
+    (node, the mask of the edge's other end), both ways."""
+    beyond = NEIGHBOURS[sq][side] if sq < 100 else -1
+    if beyond < 0:
+        return ()
+    target = INTO_NEST + NEST_OF[beyond] if NEST_OF[beyond] >= 0 else beyond
+    return ((sq, 1 << target), (beyond, 1 << sq))
+
+
+_CUTS: Final = tuple(tuple(_cuts(sq, side) for side in range(4)) for sq in range(NODES))
+
+
+Made = tuple[tuple[tuple[int, int], ...], int]
+
+
+def _changed(node: int, closed: int, hole: int) -> Made:
+    """Return a node's adjacency pairs and neighbour mask in the mice's graph less the edges
+    to the nodes in `closed`, with an edge into the wall when `hole` is 1."""
+    out = tuple(b for b in _MOUSE_GRAPH[node] if not closed >> b & 1)
+    if hole:
+        out = (*out, WALL)
+    return _pairs(out), _bits(out)
+
+
+_OPEN_HOLE: Final = {sq: _changed(sq, 0, 1) for sq in HOLE_SIDE}
+"""An open hole's square's adjacency pairs and neighbour mask with no edge cut."""
+_CHANGED: dict[tuple[int, int, int], Made] = {}
+"""`_changed`'s answers, made once: the mice's graphs change the same few nodes (the squares
+next to chairs and holes) the same few ways."""
+
+
+@cache
+def _wall(holes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Return the wall's adjacency pairs: out to every open hole."""
+    return _pairs(holes)
 
 
 _BIT: Final = tuple(1 << node for node in range(NODES))
@@ -156,7 +238,7 @@ def _setup(
             blocked |= bit[at]
         for sq, _ in chairs:
             blocked |= bit[sq]
-        return (_HOLDER_GRAPH, _HOLDER_MASKS, blocked), _NO_NESTS
+        return (_HOLDER_ADJ, _HOLDER_MASKS, blocked, _TWO_STEPS[HOLDER]), _NO_NESTS
     if kind == CAT:
         blocked = _CAT_BLOCKED
         for at in holders:
@@ -166,7 +248,7 @@ def _setup(
         for sq, pose in chairs:
             if pose == LYING:
                 blocked |= bit[sq]
-        return (_CAT_GRAPH, _CAT_MASKS, blocked & ~bit[TABLE]), _NO_NESTS
+        return (_CAT_ADJ, _CAT_MASKS, blocked & ~bit[TABLE], _TWO_STEPS[CAT]), _NO_NESTS
     blocked = _NOT_FLOOR | bit[TABLE] | bit[WALL]
     for at in holders:
         blocked |= bit[at]
@@ -185,13 +267,14 @@ def _setup(
     for at in mice:
         taken |= bit[at]
     blocked |= taken & _FLOOR_SQUARES
-    nests = tuple(nest & ~taken for nest in _NEST_MASKS)
-    for k in range(4):
-        if not nests[k]:
+    n0, n1, n2, n3 = _NEST_MASKS
+    nests = (n0 & ~taken, n1 & ~taken, n2 & ~taken, n3 & ~taken)
+    for k, free in enumerate(nests):
+        if not free:
             blocked |= bit[INTO_NEST + k]
     blocked &= ~(bit[TABLE] | bit[WALL])  # a mouse passes under the table and through the wall
-    graph, masks = _mouse_graph(tuple(upright.items()), open_holes(holders, chairs))
-    return (graph, masks, blocked), nests
+    adjacency, masks = _mouse_graph(tuple(upright.items()), open_holes(holders, chairs))
+    return (adjacency, masks, blocked, _TWO_STEPS[MOUSE]), nests
 
 
 def _start(kind: int, piece: int, mice: Mice, holders: Holders, cats: Cats) -> int:
@@ -200,43 +283,44 @@ def _start(kind: int, piece: int, mice: Mice, holders: Holders, cats: Cats) -> i
 
 def _reach(start: int, search: Search, n: int) -> int:
     """Return the mask of the nodes where a simple path of exactly n >= 1 steps from `start`
-    can end: a depth-first walk over (node, nodes used) down to two steps before the end,
-    then the last two to four steps as loops whose last step is one mask."""
-    graph, masks, blocked = search
+    can end: one nested loop per step but the last two, which are one mask per next-to-last
+    node (the masks of its free neighbours, less the nodes used); a next-to-last node is
+    skipped when every two-step walk from it ends on a node already found or used."""
+    adj, masks, blocked, two = search
     used = blocked | 1 << start
     if n == 1:
         return masks[start] & ~used
     found = 0
-    stack = [(start, used, n)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        node, used, left = pop()
-        if left > 4:
-            left -= 1
-            for b in graph[node]:
-                if not used >> b & 1:
-                    push((b, used | 1 << b, left))
-        elif left == 4:
-            for b in graph[node]:  # four steps left: to b, c and d, then free next to d
-                if not used >> b & 1:
-                    via_b = used | 1 << b
-                    for c in graph[b]:
-                        if not via_b >> c & 1:
-                            via_c = via_b | 1 << c
-                            for d in graph[c]:
-                                if not via_c >> d & 1:
-                                    found |= masks[d] & ~via_c  # d is in no mask of its own
-        elif left == 3:
-            for b in graph[node]:  # three steps left: to b and c, then free next to c
-                if not used >> b & 1:
-                    via_b = used | 1 << b
-                    for c in graph[b]:
-                        if not via_b >> c & 1:
-                            found |= masks[c] & ~via_b
-        else:
-            for b in graph[node]:  # two steps left: to b, then free next to b
-                if not used >> b & 1:
-                    found |= masks[b] & ~used
+    if n == 2:
+        for b, bit in adj[start]:
+            if not used & bit:
+                found |= masks[b]
+        return found & ~used
+    if n == 3:
+        for b, bit in adj[start]:
+            if not used & bit:
+                via_b = used | bit
+                near = 0
+                for c, c_bit in adj[b]:
+                    if not via_b & c_bit:
+                        near |= masks[c]
+                found |= near & ~via_b
+        return found
+    firsts = [(start, used)]  # every simple path of the first n - 4 steps: its end, used
+    for _ in range(n - 4):
+        firsts = [(a, u | a_bit) for at, u in firsts for a, a_bit in adj[at] if not u & a_bit]
+    for at, used in firsts:
+        for b, b_bit in adj[at]:
+            if not used & b_bit:
+                via_b = used | b_bit
+                for c, c_bit in adj[b]:
+                    if not via_b & c_bit and two[c] & ~(found | via_b):
+                        via_c = via_b | c_bit
+                        near = 0
+                        for d, d_bit in adj[c]:
+                            if not via_c & d_bit:
+                                near |= masks[d]
+                        found |= near & ~via_c
     return found
 
 
@@ -276,6 +360,8 @@ def end_masks(
         return [0 for _ in pieces]
     search, nests = _setup(kind, mice, holders, cats, chairs)
     starts = (holders, mice, cats)[kind]
+    if kind != MOUSE:  # only a mouse's search ends "into a nest" or in the wall
+        return [_reach(starts[p], search, n) for p in pieces]
     return [_nodes(_reach(starts[p], search, n), nests) for p in pieces]
 
 
@@ -336,16 +422,6 @@ def _near_ends(
     return tuple(out)
 
 
-def _superset_mouse_graph() -> Graph:
-    """Return the mice's graph with every hole open and no cross support: every position's
-    mouse graph is this one less some edges."""
-    graph = list(_MOUSE_GRAPH)
-    for sq in HOLE_SIDE:
-        graph[sq] = (*graph[sq], WALL)
-    graph[WALL] = tuple(HOLE_SIDE)
-    return graph
-
-
 _SUPERSETS: Final = (_HOLDER_MASKS, _masks(_superset_mouse_graph()), _CAT_MASKS)
 
 
@@ -395,7 +471,7 @@ def path(
     """Return one path of exactly n steps from the piece to `to` (start included); empty if
     there is none. A mouse's path into a nest ends on the nest square it is put on."""
     start = _start(kind, piece, mice, holders, cats)
-    graph, _, blocked = _setup(kind, mice, holders, cats, chairs)[0]
+    adj, _, blocked, _ = _setup(kind, mice, holders, cats, chairs)[0]
     goal = INTO_NEST + NEST_OF[to] if to < 100 and NEST_OF[to] >= 0 else to
     stack: list[tuple[int, int, Path]] = [(start, blocked | 1 << start, (start,))]
     while stack:
@@ -404,9 +480,9 @@ def path(
             if node == goal:
                 return (*walked[:-1], to)
             continue
-        for b in graph[node]:
-            if not used >> b & 1:
-                stack.append((b, used | 1 << b, (*walked, b)))
+        for b, bit in adj[node]:
+            if not used & bit:
+                stack.append((b, used | bit, (*walked, b)))
     return ()
 
 

@@ -1,4 +1,4 @@
-"""The nest reveal (rulebook, "Game End"; rulings.md section 4): four mice in a nest.
+"""The nest reveal (rulebook, "Game End"; docs/games/mousechaos.md): four mice in a nest.
 
 The nest's owner shows their colour card(s) and turns the mice over one at a time, in the
 order they choose. A right colour lies on its side (revealed) and the next is turned; all four
@@ -7,31 +7,63 @@ reveal: that mouse goes to its colour's owner (2 seats: to that seat's fuller in
 who reveals in turn if that nest now holds four. The phantom's nest (3 seats) is revealed by
 the seat whose turn it is, and the phantom may win: then every seat loses.
 
-These functions change a state that `apply` is building (state.py calls them).
+These functions change a state that `apply` is building (state.py calls them). They name what
+they read and write of it as `Revealing`, which state.py's `MouseChaosState` has (mypy checks
+it where state.py calls them), so that this module never imports state.py.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .board import NESTS
 from .phases import PHANTOM, REVEAL, WIN
 
-if TYPE_CHECKING:
-    from .state import MouseChaosState
+
+class Revealing(Protocol):
+    """What a nest reveal reads and changes of the state `apply` is building."""
+
+    n: int
+    phase: str
+    current: int
+    colours: tuple[int, ...]
+    cards: tuple[int, ...]
+    shown: tuple[bool, ...]
+    mice: tuple[int, ...]
+    revealed: tuple[bool, ...]
+    complete: tuple[bool, ...]
+    reveal: int
+    revealer: int
+    _events: tuple[tuple[Any, ...], ...]
+
+    def owner(self, slot: int) -> int:
+        """Return the seat owning card slot and nest `slot` (-1: the phantom)."""
+        ...
+
+    def nest_mice(self, nest: int) -> list[int]:
+        """Return the mice in `nest`, in the order of its squares."""
+        ...
+
+    def finish(self, ending: str, winner: int) -> None:
+        """End the game: `winner` is the winning seat for WIN, else -1."""
+        ...
+
+    def chair_phase(self) -> None:
+        """Go on to the optional chair move (the turn's last step), or end the turn."""
+        ...
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def right_colours(state: MouseChaosState, nest: int) -> set[int]:
+def right_colours(state: Revealing, nest: int) -> set[int]:
     """Return the colours that belong in `nest`: its owner's card(s)."""
     owner = state.owner(nest)
     return {state.cards[k] for k in range(4) if state.owner(k) == owner}
 
 
-def start_reveal(state: MouseChaosState, nest: int) -> None:
+def start_reveal(state: Revealing, nest: int) -> None:
     """Begin the reveal of a full nest: its owner's cards are shown to everyone. A nest whose
     four mice are all face up already (an ejected mouse made it full) is complete at once."""
     owner = state.owner(nest)
@@ -48,7 +80,7 @@ def start_reveal(state: MouseChaosState, nest: int) -> None:
     _settle(state, nest)
 
 
-def _settle(state: MouseChaosState, nest: int) -> None:
+def _settle(state: Revealing, nest: int) -> None:
     """Complete the nest if its four mice are face up and right; else the owner turns on."""
     if not all(state.revealed[m] for m in state.nest_mice(nest)):
         return  # the owner turns the next one
@@ -63,7 +95,7 @@ def _settle(state: MouseChaosState, nest: int) -> None:
         state.chair_phase()
 
 
-def turn_over(state: MouseChaosState, mouse: int) -> None:
+def turn_over(state: Revealing, mouse: int) -> None:
     """Turn over one mouse of the nest being revealed, and do what its colour says."""
     nest = state.reveal
     colour = state.colours[mouse]
@@ -77,7 +109,7 @@ def turn_over(state: MouseChaosState, mouse: int) -> None:
     _settle(state, nest)
 
 
-def _eject(state: MouseChaosState, mouse: int, colour: int) -> None:
+def _eject(state: Revealing, mouse: int, colour: int) -> None:
     """Send a wrong mouse to its colour's owner, whose nest may now be full."""
     slot = state.cards.index(colour)
     owner = state.owner(slot)
@@ -97,4 +129,4 @@ def _eject(state: MouseChaosState, mouse: int, colour: int) -> None:
         state.chair_phase()
 
 
-__all__ = ["right_colours", "start_reveal", "turn_over"]
+__all__ = ["Revealing", "right_colours", "start_reveal", "turn_over"]

@@ -4,18 +4,15 @@ field at fault (a bad save never becomes a state that breaks the rules later).""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from ...engine import InvalidStateError
 from .board import FLOOR_SET, LYING, MOTHERS, NEST_OF, TABLE, node_text
 from .deal import slot_owner
 from .phases import CAP_ROUNDS, DEAL, DRAW, HOLDER, NUMBER, OVER, PICK, REVEAL, WIN
-
-if TYPE_CHECKING:
-    from .state import MouseChaosState
+from .position import MouseChaosPosition
 
 
-def _check_deal(state: MouseChaosState) -> None:
+def _check_deal(state: MouseChaosPosition) -> None:
     dealt = [c >= 0 for c in (*state.colours, *state.cards)]
     k = sum(dealt)
     if dealt != [True] * k + [False] * (len(dealt) - k):
@@ -46,7 +43,7 @@ def _check_deal(state: MouseChaosState) -> None:
         raise InvalidStateError("turn", f"the game ends after {CAP_ROUNDS} rounds")
 
 
-def _check_pieces(state: MouseChaosState) -> None:
+def _check_pieces(state: MouseChaosPosition) -> None:
     chairs = dict(state.chairs)
     if len(chairs) != len(state.chairs):
         raise InvalidStateError("chairs", "two chairs on one square")
@@ -109,13 +106,13 @@ def _check_pieces(state: MouseChaosState) -> None:
                 )
 
 
-def nest_colours(state: MouseChaosState, nest: int) -> set[int]:
+def nest_colours(state: MouseChaosPosition, nest: int) -> set[int]:
     """Return the colours of the cards of `nest`'s owner (its own colours)."""
     owner = slot_owner(state.n, nest)
     return {state.cards[k] for k in range(4) if slot_owner(state.n, k) == owner}
 
 
-def _check_turn(state: MouseChaosState) -> None:
+def _check_turn(state: MouseChaosPosition) -> None:
     phase = state.phase
     picked = state.picked
     if phase in (DEAL, DRAW, PICK, OVER):
@@ -156,7 +153,7 @@ def _check_turn(state: MouseChaosState) -> None:
             raise InvalidStateError(f"peeks[{seat}]", "a peek cannot come after this turn")
 
 
-def check_position(state: MouseChaosState) -> None:
+def check_position(state: MouseChaosPosition) -> None:
     """Raise InvalidStateError if play cannot reach `state` (as far as a position shows)."""
     _check_deal(state)
     _check_pieces(state)

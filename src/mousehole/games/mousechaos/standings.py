@@ -1,4 +1,4 @@
-"""The ranking at the 300-round cap (rulings.md section 4; docs/games/mousechaos.md "The end").
+"""The ranking at the 300-round cap (docs/games/mousechaos.md, "The end").
 
 The cap is not a shared win. Every colour is shown, and the sides (the seats, and with three
 seats the phantom) are ranked by:
@@ -14,13 +14,11 @@ These functions read a state; they never change it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .board import NEST_OF, TABLE
 from .deal import slot_owner
-
-if TYPE_CHECKING:
-    from .state import MouseChaosState
+from .position import MouseChaosPosition
 
 PHANTOM_SIDE = -1
 """The phantom's side in a ranking (three seats)."""
@@ -44,7 +42,7 @@ def sides(seats: int) -> list[int]:
     return list(range(seats)) + ([PHANTOM_SIDE] if seats == 3 else [])
 
 
-def ranking(state: MouseChaosState) -> tuple[Standing, ...]:
+def ranking(state: MouseChaosPosition) -> tuple[Standing, ...]:
     """Return every side's standing at the cap, best first (ties by side order)."""
     counts = []
     for side in sides(state.n):
@@ -67,7 +65,7 @@ def ranking(state: MouseChaosState) -> tuple[Standing, ...]:
     return tuple(out)
 
 
-def cap_winners(state: MouseChaosState) -> list[int]:
+def cap_winners(state: MouseChaosPosition) -> list[int]:
     """Return the seats that win at the cap: first place, or nobody if the phantom is there."""
     first = [s.side for s in ranking(state) if s.place == 1]
     if PHANTOM_SIDE in first:

@@ -1,31 +1,26 @@
-"""Mouse Chaos states: the position and the rules that change it. Pure: no I/O, no randomness
-(chance is explicit), no formats (view.py imports this module, never the reverse).
+"""Mouse Chaos states: the rules that make and change a position (its fields are declared in
+position.py). Pure: no I/O, no randomness (chance is explicit), and no formats: the codec,
+observer and words (codec.py, observer.py, words.py) import this module, never the reverse,
+and a state asks its game for them through engine/formats.py's FormattedState.
 
-Every rule cites seeds/mouse-chaos-rulebook.txt ("rulebook") or rulings.md section 4
-("ruling"). The hidden facts (each mouse's colour, each colour card) are dealt face down by
-chance at the start, one outcome per mouse and per card; `knows` records, per seat, the mice
-it has peeked at and on which turn. The nest reveals live in nests.py.
+Every rule cites its source as docs/games/mousechaos.md tells it: the game's rulebook
+("rulebook") or one of Mousehole's rulings ("ruling"). The hidden facts (each mouse's colour,
+each colour card) are dealt face down by chance at the start, one outcome per mouse and per
+card; `knows` records, per seat, the mice it has peeked at and on which turn. The nest reveals
+live in nests.py, the legal actions in legal.py, the ranking at the cap in standings.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from ...engine import CHANCE, JSON, TERMINAL, Action, IllegalActionError, State
+from ...engine import CHANCE, TERMINAL, Action, IllegalActionError
+from ...engine.formats import FormattedGame, FormattedState
 from . import actions as A
 from . import legal, nests, standings
-from . import moves as M
-from .board import (
-    CHAIR_START,
-    HOLDERS,
-    MICE,
-    NEST_OF,
-    NESTS,
-    RING,
-    TABLE,
-)
-from .deal import deal_outcomes, number_outcomes, slot_owner
+from .board import CHAIR_START, HOLDERS, MICE, NEST_OF, NESTS, RING, TABLE
+from .deal import deal_outcomes, number_outcomes
 from .phases import (
     CAP,
     CAP_ROUNDS,
@@ -40,26 +35,16 @@ from .phases import (
     REVEAL,
     WIN,
 )
-
-if TYPE_CHECKING:
-    from .rules import MouseChaosGame
-
-Events = tuple[tuple[Any, ...], ...]
-"""Compact event tuples (type, seat, ...); view.py names their fields."""
+from .position import MouseChaosPosition
 
 _CHANCE_PHASES: Final = frozenset((DEAL, DRAW, NUMBER))
 
 
-class MouseChaosState(State):
-    """A Mouse Chaos position. Seats are 0-based; seat + 1 is the next clockwise.
+class MouseChaosState(MouseChaosPosition):
+    """A Mouse Chaos position: its fields (declared, with the facts read from them, in
+    position.py) and the rules that make and change it."""
 
-    Nodes are board squares (row * 10 + col) or board.TABLE. The fields are public to read
-    and never change once `apply` has returned the state.
-    """
-
-    __slots__ = (
-        "_events",
-        "_game",
+    __slots__ = (  # the fields position.py declares, and the legal list once made
         "_legal",
         "cards",
         "cats",
@@ -85,48 +70,10 @@ class MouseChaosState(State):
         "winner",
     )
 
-    n: int
-    phase: str
-    current: int
-    """The seat whose turn it is (0 before the first turn)."""
-    turn: int
-    """Turns begun so far (the first turn is 1); a round is `n` turns."""
-    colours: tuple[int, ...]
-    """Each mouse's colour index, -1 until dealt. Secret: only `to_json` holds it."""
-    cards: tuple[int, ...]
-    """Each card slot's colour, -1 until dealt. Secret until shown."""
-    shown: tuple[bool, ...]
-    """Card slots shown to everyone (at a reveal of their owner's nest)."""
-    draws: tuple[int, ...]
-    """The holder numbers drawn by the seats for who goes first, in seat order."""
-    numbers: tuple[int, ...]
-    """Each holder's number: 0 while nobody has looked, public once picked."""
-    mice: tuple[int, ...]
-    holders: tuple[int, ...]
-    cats: tuple[int, ...]
-    chairs: tuple[tuple[int, int], ...]
-    """Each chair's (square, pose): pose 0..3 upright with its support on N, E, S, W; 4 lying."""
-    revealed: tuple[bool, ...]
-    """Mice turned over at a nest reveal: their colour is public."""
-    knows: tuple[tuple[int, ...], ...]
-    """knows[seat][mouse]: the turn the seat first peeked at the mouse, -1 never."""
-    complete: tuple[bool, ...]
-    """Nests whose four mice were all turned over right (2 seats: a seat needs both)."""
-    picked: int
-    """The holder picked this turn (-1 before the pick)."""
-    steps: int
-    """The picked holder's number n: every move this turn is exactly n steps (0 before)."""
-    reveal: int
-    """The nest being revealed (-1: none)."""
-    revealer: int
-    """The seat turning the mice over (the nest's owner; the mover for the phantom's nest)."""
-    ending: str | None
-    winner: int
-    """The winning seat when `ending` is WIN (-1 otherwise)."""
-    _events: Events
     _legal: Sequence[A.MouseChaosAction] | None
+    """The legal actions, once listed (None: not yet)."""
 
-    def __init__(self, game: MouseChaosGame):
+    def __init__(self, game: FormattedGame[Any, Any]):
         n = game.seat_count
         self._game = game
         self.n = n
@@ -157,24 +104,6 @@ class MouseChaosState(State):
         self._legal = None
 
     # -- the contract ---------------------------------------------------------------------
-
-    @property
-    def game(self) -> MouseChaosGame:
-        return self._game
-
-    @property
-    def events(self) -> list[JSON]:
-        return self._game.events_json(self._events)
-
-    @property
-    def raw_events(self) -> Events:
-        """Return the last apply's events as compact tuples (cheap: for simulators)."""
-        return self._events
-
-    @property
-    def round(self) -> int:
-        """Return the round in play (1 during the first n turns; 0 before the first turn)."""
-        return (self.turn + self.n - 1) // self.n
 
     def current_player(self) -> int:
         phase = self.phase
@@ -213,68 +142,10 @@ class MouseChaosState(State):
             return standings.cap_winners(self)  # ruling: the cap is a ranking
         return []  # ruling: the phantom won, so every seat lost
 
-    def to_json(self) -> JSON:
-        return self._game.position_json(self)
-
-    def observation(self, seat: int | None) -> JSON:
-        return self._game.observation_json(self, seat)
-
-    def action_view(self, action: Action, viewer: int | None) -> JSON | None:
-        return self._game.action_view_json(self, action, viewer)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, MouseChaosState) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
-    def __repr__(self) -> str:
-        return f"<MouseChaosState {self.to_json()!r}>"
-
-    def key(self) -> tuple[Any, ...]:
-        """Return a hashable tuple of the whole position."""
-        return (
-            self.n, self.phase, self.current, self.turn, self.colours, self.cards, self.shown,
-            self.draws, self.numbers, self.mice, self.holders, self.cats, self.chairs,
-            self.revealed, self.knows, self.complete, self.picked, self.steps, self.reveal,
-            self.revealer, self.ending, self.winner,
-        )  # fmt: skip
-
     # -- derived facts --------------------------------------------------------------------
 
     def _dealt(self) -> tuple[int, ...]:
         return tuple(c for c in self.colours if c >= 0) + tuple(c for c in self.cards if c >= 0)
-
-    def owner(self, slot: int) -> int:
-        """Return the seat owning card slot and nest `slot` (-1: the phantom)."""
-        return slot_owner(self.n, slot)
-
-    def covered(self, mouse: int) -> bool:
-        """Return True when a holder stands over the mouse (it cannot be seen or moved)."""
-        return self.mice[mouse] in self.holders and self.mice[mouse] != TABLE
-
-    def movable_mice(self) -> list[int]:
-        """Return the visible mice outside the nests (rulebook: any visible, unblocked mouse,
-        including those under the table)."""
-        return [
-            m
-            for m, at in enumerate(self.mice)
-            if (at == TABLE or NEST_OF[at] < 0) and not self.covered(m)
-        ]
-
-    def nest_mice(self, nest: int) -> list[int]:
-        """Return the mice in `nest`, in the order of its squares."""
-        return [m for sq in NESTS[nest] for m, at in enumerate(self.mice) if at == sq]
-
-    def piece_ends(self, kind: int, piece: int) -> frozenset[int]:
-        """Return where a holder, mouse or cat can end a move of exactly `steps` squares."""
-        return M.ends(kind, piece, self.steps, self.mice, self.holders, self.cats, self.chairs)
-
-    def chair_free(self, chair: int) -> bool:
-        """Return True when no cat sits on the chair (rulebook: only then may it move)."""
-        return self.chairs[chair][0] not in self.cats
-
-    # -- legal actions --------------------------------------------------------------------
 
     # -- applying actions -----------------------------------------------------------------
 
@@ -322,12 +193,34 @@ class MouseChaosState(State):
         return IllegalActionError(f"{who} cannot {text}: {why}", seat=seat, action=text)
 
     def _child(self) -> MouseChaosState:
-        """Return a copy to change: same position, no events, no cached actions."""
+        """Return a copy to change: every field in `_SLOTS`, one assignment each (cheaper
+        than a loop over the names), but no events and no cached actions."""
         child = MouseChaosState.__new__(MouseChaosState)
-        for name in MouseChaosState.__slots__:
-            setattr(child, name, getattr(self, name))
+        child._game = self._game
         child._events = ()
         child._legal = None
+        child.cards = self.cards
+        child.cats = self.cats
+        child.chairs = self.chairs
+        child.colours = self.colours
+        child.complete = self.complete
+        child.current = self.current
+        child.draws = self.draws
+        child.ending = self.ending
+        child.holders = self.holders
+        child.knows = self.knows
+        child.mice = self.mice
+        child.n = self.n
+        child.numbers = self.numbers
+        child.phase = self.phase
+        child.picked = self.picked
+        child.reveal = self.reveal
+        child.revealed = self.revealed
+        child.revealer = self.revealer
+        child.shown = self.shown
+        child.steps = self.steps
+        child.turn = self.turn
+        child.winner = self.winner
         return child
 
     # The methods below change the child they are called on, before `apply` returns it.
@@ -393,10 +286,8 @@ class MouseChaosState(State):
 
     def _mouse_at(self, node: int) -> int:
         """Return the mouse on grid square `node`, or -1."""
-        try:
-            return self.mice.index(node)
-        except ValueError:
-            return -1
+        mice = self.mice
+        return mice.index(node) if node in mice else -1
 
     def _pick(self, holder: int) -> None:
         self.picked = holder
@@ -470,12 +361,16 @@ class MouseChaosState(State):
             self._end_turn()
 
 
+_SLOTS: Final = (*FormattedState.__slots__, *MouseChaosState.__slots__)
+"""Every field of a state, which `_child` copies."""
+
+
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """Return `values` with `values[index]` replaced."""
     return (*values[:index], value, *values[index + 1 :])
 
 
-def new_state(game: MouseChaosGame) -> MouseChaosState:
+def new_state(game: FormattedGame[Any, Any]) -> MouseChaosState:
     """Return the position before the deal."""
     return MouseChaosState(game)
 

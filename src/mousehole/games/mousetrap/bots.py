@@ -15,7 +15,8 @@ from ...bots import Expectimax, RandomBot
 from ...engine import Action, Player, State
 from . import actions as A
 from .board import CHEESE_WHEEL, advance
-from .state import TRAP, MouseTrapState
+from .phases import TRAP
+from .state import MouseTrapState
 
 CHEESE_WEIGHT: Final = 0.08
 """Strength of one cheese relative to a free mouse in `evaluate`: cheese buys pushes later."""

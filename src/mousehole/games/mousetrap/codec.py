@@ -17,7 +17,8 @@ from .board import (
     TOTAL_CHEESE,
     TURN_CRANK,
 )
-from .state import CRANK, OVER, PHASES, PUSH, ROLL, SPLIT, TRAP, MouseTrapState
+from .phases import CRANK, OVER, PHASES, PUSH, ROLL, SPLIT, TRAP
+from .state import MouseTrapState
 
 
 def state_to_json(state: MouseTrapState) -> JSON:

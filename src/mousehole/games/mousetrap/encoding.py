@@ -20,7 +20,7 @@ from itertools import product
 from ...engine import JSON
 from ..features import one_hot, scaled, seat_hot
 from .board import SPACE_COUNT, TOTAL_CHEESE
-from .state import PHASES
+from .phases import PHASES
 
 PER_SEAT = SPACE_COUNT + 4
 COMPONENTS = 23

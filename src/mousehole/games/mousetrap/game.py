@@ -13,7 +13,8 @@ from ...engine.formats import FormattedGame
 from . import actions as A
 from . import codec, observer, words
 from .board import MAX_SEATS, MIN_SEATS, TOTAL_CHEESE
-from .state import ROLL, START, MouseTrapState
+from .phases import ROLL, START
+from .state import MouseTrapState
 
 
 class MouseTrapGame(FormattedGame[MouseTrapState, A.MouseTrapAction]):

@@ -1,7 +1,8 @@
-"""Mouse Trap states: the position, its constants and the rules that change it. Pure: no I/O,
-no randomness (chance is explicit), and no formats: the codec, observer and words (codec.py,
-observer.py, words.py) import this module, never the reverse, and a state asks its game for
-them through engine/formats.py's FormattedState.
+"""Mouse Trap states: the position and the rules that change it (the phases and the field
+layout are in phases.py, cheese changing hands in cheese.py). Pure: no I/O, no randomness
+(chance is explicit), and no formats: the codec, observer and words (codec.py, observer.py,
+words.py) import this module, never the reverse, and a state asks its game for them through
+engine/formats.py's FormattedState.
 
 Every rule cites its source as docs/games/mousetrap.md tells it: the game's specification
 ("spec") or one of Mousehole's rulings ("ruling"; that page's Digital adaptations).
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from functools import cache
 from typing import Any, Final, cast
 
 from ...engine import (
@@ -21,7 +21,6 @@ from ...engine import (
     TERMINAL,
     Action,
     IllegalActionError,
-    cumulative_probabilities,
 )
 from ...engine.formats import FormattedGame, FormattedState
 from . import actions as A
@@ -35,27 +34,36 @@ from .board import (
     Kind,
     advance,
 )
+from .cheese import collect, split_actions, take_from
+from .phases import (
+    CAPTURED,
+    CHEESE,
+    COMPONENTS,
+    CRANK,
+    CRANK_OK_BELOW,
+    CRANK_OUTCOMES,
+    CURRENT,
+    DECISION_PHASES,
+    DIE_OUTCOMES,
+    DIE_SUMS,
+    MOVE,
+    NO_ACTIONS,
+    OVER,
+    PENDING,
+    POS,
+    PUSH,
+    ROLL,
+    ROLL_ONLY,
+    SPLIT,
+    START,
+    SUPPLY,
+    TRAP,
+    TURN,
+    WINNER,
+    Events,
+)
 
-START: Final = "start"  # chance: the starting seat, when it is random
-ROLL: Final = "roll"  # decision: the only action is to roll
-MOVE: Final = "move"  # chance: the die of an ordinary move
-SPLIT: Final = "split"  # decision: how to split a collection among tied richest rivals
-TRAP: Final = "trap"  # decision: spend cheese on a rival, crank, or end
-PUSH: Final = "push"  # chance: the die of a cheese-paid move
-CRANK: Final = "crank"  # chance: 80% capture, 20% the cage sticks
-OVER: Final = "over"
-PHASES: Final = (START, ROLL, MOVE, SPLIT, TRAP, PUSH, CRANK, OVER)
-_CHANCE_PHASES: Final = frozenset((START, MOVE, PUSH, CRANK))
-_DECISION_PHASES: Final = frozenset((ROLL, SPLIT, TRAP))
-
-CRANK_SUCCESS: Final = 0.8  # spec: "independent 20% chance of mechanical failure"
 _ROLL: Final = A.ROLL
-_ROLL_ONLY: Final = (A.ROLL,)
-_DIE_OUTCOMES: Final = tuple((d, 1 / 6) for d in A.DICE)
-_CRANK_OUTCOMES: Final = ((A.CRANK_OK, CRANK_SUCCESS), (A.CRANK_FAIL, 1 - CRANK_SUCCESS))
-_NO_ACTIONS: Final[tuple[A.MouseTrapAction, ...]] = ()
-_DIE_SUMS: Final = cumulative_probabilities(_DIE_OUTCOMES)
-_CRANK_OK_BELOW: Final = cumulative_probabilities(_CRANK_OUTCOMES)[0]
 
 # Space effects as (kind, value) with kinds as module constants: Enum attribute lookups in the
 # hot path cost more than the rest of a move.
@@ -70,28 +78,6 @@ _BUILD, _TAKE, _TAKE_RICHEST, _LOSE, _GO_TO, _TURN_CRANK = (
 _EFFECTS: Final = tuple(
     (Kind.TAKE if sp.kind is Kind.CHEESE_WHEEL else sp.kind, sp.value) for sp in SPACES
 )
-
-Events = tuple[tuple[Any, ...], ...]
-"""Compact event tuples (type, seat, ...); `view.event_to_json` names their fields."""
-
-
-@cache
-def split_actions(tied: tuple[int, ...], amount: int) -> tuple[A.MouseTrapAction, ...]:
-    """Return every way to take `amount` from the tied rivals (ruling: offer every split)."""
-
-    def parts(k: int, total: int) -> list[tuple[int, ...]]:
-        if k == 1:
-            return [(total,)]
-        return [(n, *rest) for n in range(total, -1, -1) for rest in parts(k - 1, total - n)]
-
-    return tuple(A.split(dict(zip(tied, p, strict=True))) for p in parts(len(tied), amount))
-
-
-# The state's fields live in one flat list so that a child costs one list copy: positions,
-# cheese and captured flags for up to four seats, then the scalars (measured: attribute-per-field
-# states with tuples ran Mouse Trap at ~700 random games/s; this layout is what passes 1,000).
-_POS, _CHEESE, _CAPTURED = 0, 4, 8
-_SUPPLY, _COMPONENTS, _CURRENT, _PENDING, _WINNER, _TURN = range(12, 18)
 
 
 class MouseTrapState(FormattedState):
@@ -129,32 +115,32 @@ class MouseTrapState(FormattedState):
     @property
     def pos(self) -> tuple[int, ...]:
         """Return each seat's space index (0..49)."""
-        return tuple(self._v[_POS : _POS + self.n])
+        return tuple(self._v[POS : POS + self.n])
 
     @property
     def cheese(self) -> tuple[int, ...]:
         """Return each seat's cheese."""
-        return tuple(self._v[_CHEESE : _CHEESE + self.n])
+        return tuple(self._v[CHEESE : CHEESE + self.n])
 
     @property
     def captured(self) -> tuple[bool, ...]:
         """Return whether each seat's mouse is captured."""
-        return tuple(self._v[_CAPTURED : _CAPTURED + self.n])
+        return tuple(self._v[CAPTURED : CAPTURED + self.n])
 
     @property
     def supply(self) -> int:
         """Return the cheese left in the supply."""
-        return int(self._v[_SUPPLY])
+        return int(self._v[SUPPLY])
 
     @property
     def components(self) -> int:
         """Return how many of the 23 components are installed."""
-        return int(self._v[_COMPONENTS])
+        return int(self._v[COMPONENTS])
 
     @property
     def current(self) -> int:
         """Return the seat whose turn it is."""
-        return int(self._v[_CURRENT])
+        return int(self._v[CURRENT])
 
     @property
     def phase(self) -> str:
@@ -164,24 +150,24 @@ class MouseTrapState(FormattedState):
     @property
     def pending(self) -> Any:
         """Return SPLIT: (tied seats, amount); PUSH: the target seat; otherwise None."""
-        return self._v[_PENDING]
+        return self._v[PENDING]
 
     @property
     def winner(self) -> int | None:
         """Return the winning seat, or None while the game runs."""
-        return self._v[_WINNER]  # type: ignore[no-any-return]
+        return self._v[WINNER]  # type: ignore[no-any-return]
 
     @property
     def turn(self) -> int:
         """Return how many turns have ended."""
-        return int(self._v[_TURN])
+        return int(self._v[TURN])
 
     # -- the contract ---------------------------------------------------------------------
 
     def current_player(self) -> int:
         phase = self._phase
-        if phase in _DECISION_PHASES:
-            return self._v[_CURRENT]  # type: ignore[no-any-return]
+        if phase in DECISION_PHASES:
+            return self._v[CURRENT]  # type: ignore[no-any-return]
         if phase is OVER:
             return TERMINAL
         return CHANCE
@@ -189,19 +175,19 @@ class MouseTrapState(FormattedState):
     def legal_actions(self) -> Sequence[A.MouseTrapAction]:
         phase = self._phase
         if phase is ROLL:
-            return _ROLL_ONLY
+            return ROLL_ONLY
         if phase is TRAP:
             return self._trap_actions()
         if phase is SPLIT:
-            return split_actions(*self._v[_PENDING])
-        return _NO_ACTIONS
+            return split_actions(*self._v[PENDING])
+        return NO_ACTIONS
 
     def chance_outcomes(self) -> Sequence[tuple[A.MouseTrapAction, float]]:
         phase = self._phase
         if phase is MOVE or phase is PUSH:
-            return _DIE_OUTCOMES
+            return DIE_OUTCOMES
         if phase is CRANK:
-            return _CRANK_OUTCOMES
+            return CRANK_OUTCOMES
         if phase is START:
             return tuple((A.START_SEATS[s], 1 / self.n) for s in range(self.n))
         return ()
@@ -215,21 +201,21 @@ class MouseTrapState(FormattedState):
         if phase is ROLL:
             return _ROLL
         if phase is MOVE or phase is PUSH:
-            return _DICE[bisect_right(_DIE_SUMS, u)]
+            return _DICE[bisect_right(DIE_SUMS, u)]
         if phase is TRAP:
             actions = self._trap_actions()
             return actions[int(u * len(actions))]
         if phase is CRANK:
-            return A.CRANK_OK if u < _CRANK_OK_BELOW else A.CRANK_FAIL
+            return A.CRANK_OK if u < CRANK_OK_BELOW else A.CRANK_FAIL
         return cast(A.MouseTrapAction, super().sample_action(u))  # start and split: rare
 
     def winners(self) -> list[int]:
-        winner = self._v[_WINNER]
+        winner = self._v[WINNER]
         return [] if winner is None else [winner]
 
     def key(self) -> tuple[Any, ...]:
         """Return a hashable tuple of everything that decides the future of this position."""
-        return (self.n, self._phase, *self._v[:_TURN])
+        return (self.n, self._phase, *self._v[:TURN])
 
     # -- applying actions -----------------------------------------------------------------
 
@@ -261,7 +247,7 @@ class MouseTrapState(FormattedState):
         child._game = self._game
         child.n = self.n
         child._v = v = self._v.copy()
-        v[_PENDING] = None
+        v[PENDING] = None
         child._phase = self._phase
         child._events = ()
         return child
@@ -299,7 +285,7 @@ class MouseTrapState(FormattedState):
         ):
             raise self._illegal(action, f"the starting seat (0..{self.n - 1}) is due")
         child = self._child()
-        child._v[_CURRENT] = action.value
+        child._v[CURRENT] = action.value
         child._phase = ROLL
         child._events = (("start", action.value),)
         return child
@@ -309,8 +295,8 @@ class MouseTrapState(FormattedState):
         child._game = self._game
         child.n = n = self.n
         child._v = v = self._v.copy()
-        # Field offsets are literals here (_POS 0, _CHEESE 4, _CAPTURED 8, _SUPPLY 12,
-        # _COMPONENTS 13, _CURRENT 14, _TURN 17): this is the hottest path of every game.
+        # Field offsets are literals here (POS 0, CHEESE 4, CAPTURED 8, SUPPLY 12,
+        # COMPONENTS 13, CURRENT 14, TURN 17): this is the hottest path of every game.
         seat = v[14]
         start = v[seat]
         end = start + die
@@ -344,15 +330,11 @@ class MouseTrapState(FormattedState):
                 events = (moved, ("collected", seat, value, value))
             else:
                 events = [moved]
-                child._phase = MOVE
-                child._collect(events, seat, value, True)
-                if child._phase is SPLIT:
+                if collect(v, n, events, seat, value, True):
                     phase = SPLIT
         elif kind is _TAKE_RICHEST:
             events = [moved]
-            child._phase = MOVE
-            child._collect(events, seat, value, False)  # spec: even when supply remains
-            if child._phase is SPLIT:
+            if collect(v, n, events, seat, value, False):  # spec: even when supply remains
                 phase = SPLIT
         elif kind is _LOSE:
             held = v[4 + seat]
@@ -379,52 +361,8 @@ class MouseTrapState(FormattedState):
         child._events = events  # never mutated after this
         return child
 
-    def _collect(
-        self, events: list[tuple[Any, ...]], seat: int, amount: int, from_supply: bool
-    ) -> None:
-        """Take `amount`: from the supply first (unless Take 3), the shortfall from rivals."""
-        v = self._v
-        got = min(amount, v[_SUPPLY]) if from_supply else 0
-        v[_SUPPLY] -= got
-        v[_CHEESE + seat] += got
-        shortfall = amount - got
-        if from_supply:
-            events.append(("collected", seat, got, amount))
-            if shortfall:
-                events.append(("shortfall", seat, shortfall))
-        if not shortfall:
-            return
-        # ruling: the richest among the other free mice, measured once as collection begins
-        richest, tied = 0, cast(tuple[int, ...], ())
-        for t in range(self.n):
-            if t != seat and not v[_CAPTURED + t]:
-                held = v[_CHEESE + t]
-                if held > richest:
-                    richest, tied = held, (t,)
-                elif held == richest and held:
-                    tied += (t,)
-        cap = shortfall if shortfall < richest else richest
-        if not cap:
-            events.append(("took", seat, ()))
-            return
-        if len(tied) == 1:
-            self._take_from(events, seat, ((tied[0], cap),))
-        else:
-            self._phase = SPLIT  # ruling: the only decision is how to split among the tied
-            v[_PENDING] = (tied, cap)
-            events.append(("split_needed", seat, tied, cap))
-
-    def _take_from(
-        self, events: list[tuple[Any, ...]], seat: int, take: tuple[tuple[int, int], ...]
-    ) -> None:
-        v = self._v
-        for rival, n in take:
-            v[_CHEESE + rival] -= n
-            v[_CHEESE + seat] += n
-        events.append(("took", seat, take))
-
     def _split(self, action: Action) -> MouseTrapState:
-        tied, amount = self._v[_PENDING]
+        tied, amount = self._v[PENDING]
         if action not in split_actions(tied, amount):
             raise self._illegal(
                 action, f"split exactly {amount} cheese among the tied rivals {list(tied)}"
@@ -432,27 +370,27 @@ class MouseTrapState(FormattedState):
         assert type(action) is A.MouseTrapAction  # narrowed by the membership test above
         child = self._child()
         events: list[tuple[Any, ...]] = []
-        child._take_from(events, self.current, action.take)
+        take_from(child._v, events, self.current, action.take)
         child._end_turn()
         child._events = tuple(events)
         return child
 
     def _opponents_on_wheel(self) -> list[int]:
-        v, me = self._v, self._v[_CURRENT]
+        v, me = self._v, self._v[CURRENT]
         return [
             t for t in range(self.n)
-            if t != me and not v[_CAPTURED + t] and v[_POS + t] == CHEESE_WHEEL
+            if t != me and not v[CAPTURED + t] and v[POS + t] == CHEESE_WHEEL
         ]  # fmt: skip
 
     def _trap_actions(self) -> tuple[A.MouseTrapAction, ...]:
         v = self._v
-        me = v[_CURRENT]
+        me = v[CURRENT]
         found: list[A.MouseTrapAction] = []
-        if v[_CHEESE + me]:
+        if v[CHEESE + me]:
             found = [
                 A.SPENDS[t]
                 for t in range(self.n)
-                if t != me and not v[_CAPTURED + t] and v[_POS + t] != SAFE
+                if t != me and not v[CAPTURED + t] and v[POS + t] != SAFE
             ]
         if self._opponents_on_wheel():
             found.append(A.CRANK)
@@ -460,7 +398,7 @@ class MouseTrapState(FormattedState):
         return tuple(found)
 
     def _trap_action(self, action: Action) -> MouseTrapState:
-        me = self._v[_CURRENT]
+        me = self._v[CURRENT]
         if type(action) is _Action and action.kind is _SPEND_KIND:
             return self._spend(action)
         if action is A.END or action == A.END:
@@ -480,31 +418,31 @@ class MouseTrapState(FormattedState):
 
     def _spend(self, action: A.MouseTrapAction) -> MouseTrapState:
         v = self._v
-        me, target = v[_CURRENT], action.value
-        if v[_CHEESE + me] < 1:
+        me, target = v[CURRENT], action.value
+        if v[CHEESE + me] < 1:
             raise self._illegal(action, "it has no cheese to pay with")
         if target == me or not 0 <= target < self.n:
             raise self._illegal(action, "the target must be a rival's seat")
-        if v[_CAPTURED + target]:
+        if v[CAPTURED + target]:
             raise self._illegal(action, f"seat {target} is captured")
-        if v[_POS + target] == SAFE:
+        if v[POS + target] == SAFE:
             raise self._illegal(action, f"seat {target} is on Safe")
         child = self._child()
         w = child._v
-        w[_CHEESE + me] -= 1
-        w[_SUPPLY] += 1  # spec: the paid cheese returns to the supply
+        w[CHEESE + me] -= 1
+        w[SUPPLY] += 1  # spec: the paid cheese returns to the supply
         child._phase = PUSH
-        w[_PENDING] = target
+        w[PENDING] = target
         child._events = (("spent", me, target),)
         return child
 
     def _paid_move(self, die: int) -> MouseTrapState:
-        target = self._v[_PENDING]
+        target = self._v[PENDING]
         child = self._child()
         v = child._v
-        start = v[_POS + target]
+        start = v[POS + target]
         end = advance(start, die)
-        v[_POS + target] = end
+        v[POS + target] = end
         child._phase = TRAP  # ruling: a paid move changes position only
         child._events = (("moved", target, start, end, die, True),)
         return child
@@ -518,7 +456,7 @@ class MouseTrapState(FormattedState):
             raise self._illegal(action, "the crank's result is due")
         child = self._child()
         v = child._v
-        me = v[_CURRENT]
+        me = v[CURRENT]
         if failed:
             # spec: the cage sticks; nobody moves, nobody loses cheese
             child._events = (("cage_stuck", me),)
@@ -527,14 +465,14 @@ class MouseTrapState(FormattedState):
         victims = tuple(self._opponents_on_wheel())
         won = 0
         for t in victims:
-            won += v[_CHEESE + t]
-            v[_CHEESE + t] = 0
-            v[_CAPTURED + t] = True
-        v[_CHEESE + me] += won
+            won += v[CHEESE + t]
+            v[CHEESE + t] = 0
+            v[CAPTURED + t] = True
+        v[CHEESE + me] += won
         child._events = (("captured", me, victims, won),)
-        alive = [t for t in range(self.n) if not v[_CAPTURED + t]]
+        alive = [t for t in range(self.n) if not v[CAPTURED + t]]
         if len(alive) == 1:
-            v[_WINNER] = alive[0]
+            v[WINNER] = alive[0]
             child._phase = OVER
             child._events += (("won", alive[0]),)
         else:
@@ -543,13 +481,13 @@ class MouseTrapState(FormattedState):
 
     def _end_turn(self) -> None:
         v, n = self._v, self.n
-        seat = (v[_CURRENT] + 1) % n
-        while v[_CAPTURED + seat]:
+        seat = (v[CURRENT] + 1) % n
+        while v[CAPTURED + seat]:
             seat = (seat + 1) % n
-        v[_CURRENT] = seat
+        v[CURRENT] = seat
         self._phase = ROLL
-        v[_PENDING] = None
-        v[_TURN] += 1
+        v[PENDING] = None
+        v[TURN] += 1
 
 
 _new_state = object.__new__
@@ -559,17 +497,4 @@ _SPEND_KIND = A.SPEND_KIND
 _DICE = A.DICE
 
 
-__all__ = [
-    "CRANK",
-    "MOVE",
-    "OVER",
-    "PHASES",
-    "PUSH",
-    "ROLL",
-    "SPLIT",
-    "START",
-    "TRAP",
-    "Events",
-    "MouseTrapState",
-    "split_actions",
-]
+__all__ = ["MouseTrapState"]

@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 SCHEMES = ("redis", "rediss", "unix")
 
 
-def open_cluster(hub: Hub, store: Store, database: str, url: str) -> Cluster:
-    """Return this instance's `Cluster` (started by the app's lifespan) after checking that
-    Redis answers at `url`; raise StorageError naming the URL (never its password) when it
-    does not, or when the rooms are not in PostgreSQL."""
+def check_cluster(store: Store, url: str) -> None:
+    """Check that this instance can join a cluster: the rooms in PostgreSQL, the redis
+    package installed and Redis answering at `url`; raise StorageError naming the URL (never
+    its password) when not."""
     from ..store.postgres import PostgresStore, redact
 
     where = redact(url)
@@ -40,20 +40,19 @@ def open_cluster(hub: Hub, store: Store, database: str, url: str) -> Cluster:
         raise StorageError(
             "--redis needs the redis package: pip install 'mousehole[redis]'"
         ) from None
-    from .limits import SharedAttempts, SharedPerAddress, client
-    from .node import Cluster
-
     try:
         probe = redis.Redis.from_url(url, socket_timeout=3, socket_connect_timeout=3)
         probe.ping()
         probe.close()
     except (redis.RedisError, OSError, ValueError) as error:
         raise StorageError(f"cannot use Redis at {where}: {error}") from None
-    shared = client(url)
-    s = hub.settings
-    hub.attempts = SharedAttempts(s.attempts, s.attempts_window, s.clock, shared)
-    rate = s.rooms_per_address / s.rooms_window
-    hub.creations = SharedPerAddress(rate, s.rooms_per_address, s.clock, shared)
-    replays = s.replays_per_address / s.replays_window
-    hub.replays = SharedPerAddress(replays, s.replays_per_address, s.clock, shared, "replays")
+
+
+def open_cluster(hub: Hub, store: Store, database: str, url: str) -> Cluster:
+    """Return this instance's `Cluster` (started by the app's lifespan); `check_cluster`
+    first."""
+    from ..store.postgres import PostgresStore
+    from .node import Cluster
+
+    assert isinstance(store, PostgresStore)
     return Cluster(hub, store, database, url)

@@ -80,6 +80,8 @@ class Bus:
             asyncio.get_running_loop().create_task(self._listen(ready)),
             asyncio.get_running_loop().create_task(self._flush_forever()),
         ]
+        for task in self._tasks:
+            task.add_done_callback(_said)
         await ready
 
     def send(self, instance: str, message: dict[str, Any]) -> None:
@@ -170,3 +172,9 @@ class Bus:
                 await task
         with contextlib.suppress(Exception):
             await self.redis.aclose()
+
+
+def _said(task: asyncio.Task[None]) -> None:
+    """Log a bus task that ended by an exception: the bus is dead then (nothing else says so)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("the bus stopped: %s", task.get_name(), exc_info=task.exception())

@@ -6,10 +6,11 @@ an address could guess N times as often against N instances. Here the counts liv
 shared by all: a sliding window of failures per address (a sorted set of their times) and a
 token bucket per address (a small Lua script, so that taking a token is one atomic step).
 
-These checks sit on synchronous paths of the hub (looking a room up, creating one), so they
-use a synchronous Redis client with a short timeout: one round trip per check (a room code
-tried, a room created), never per move. Should Redis not answer, the in-memory count of this
-instance decides meanwhile (the limits of one server), and the next check tries Redis again.
+These checks sit on synchronous paths of the endpoints (looking a room up, creating one:
+rooms/endpoint.py, http/api.py), so they use a synchronous Redis client with a short timeout: one
+round trip per check (a room code tried, a room created), never per move. Should Redis not
+answer, the in-memory count of this instance decides meanwhile (the limits of one server), and
+the next check tries Redis again.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from typing import Any
 import redis
 from redis.exceptions import RedisError
 
-from ..rooms.limits import Attempts, PerAddress
+from ..rooms.hub import OnlineSettings
+from ..rooms.limits import AddressLimits, Attempts, PerAddress
 
 TIMEOUT = 0.25
 """Seconds a limit check waits for Redis before the instance's own count decides."""
@@ -125,3 +127,18 @@ class SharedPerAddress(PerAddress):
         if int(taken):
             return 0
         return max(1, math.ceil((1 - float(tokens)) / self.rate))
+
+
+def shared_limits(s: OnlineSettings, url: str) -> AddressLimits:
+    """Return the per-address limits of `s` counted in the Redis at `url`, for every instance
+    (each falls back to counting on its own while Redis does not answer)."""
+    db = client(url)
+    return AddressLimits(
+        attempts=SharedAttempts(s.attempts, s.attempts_window, s.clock, db),
+        creations=SharedPerAddress(
+            s.rooms_per_address / s.rooms_window, s.rooms_per_address, s.clock, db
+        ),
+        replays=SharedPerAddress(
+            s.replays_per_address / s.replays_window, s.replays_per_address, s.clock, db, "replays"
+        ),
+    )

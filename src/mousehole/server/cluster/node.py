@@ -20,7 +20,7 @@ import itertools
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Coroutine, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -29,8 +29,9 @@ from starlette.responses import Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...engine import JSON
+from ..rooms.drivers import Endpoint
+from ..rooms.endpoint import serve_messages, serve_remote
 from ..rooms.hub import Hub
-from ..rooms.play import serve_messages, serve_remote
 from ..rooms.room import RoomError
 from ..rooms.wire import MAX_MESSAGE, error_response
 from ..store import StorageError
@@ -57,39 +58,47 @@ SWEEP_ROOMS = 50
 SWEEP_IDLE = 10_000
 """Rooms remembered as having nothing due (the memory is forgotten past this)."""
 
-Endpoint = Callable[[Request], Awaitable[Response]]
-
 
 class Cluster:
-    """This instance (`me`) among the others that share one PostgreSQL and one Redis."""
+    """This instance (`me`) among the others that share one PostgreSQL and one Redis: the
+    rooms' `Drivers` of a server that is one of several (rooms/drivers.py)."""
 
     def __init__(self, hub: Hub, store: PostgresStore, database: str, redis_url: str):
         self.me = secrets.token_hex(6)
         self.hub = hub
         self.store = store
-        store.instance = self.me
+        store.fence_as(self.me)
         self.leases = Leases(database, self.me)
         self.bus = Bus(redis_url, self.me, self._receive, on_gone=self._gone, on_reset=self._reset)
         self.relayed: dict[str, Relayed] = {}
         """Client sockets of this instance whose room another instance drives, by id."""
         self.remote: dict[str, tuple[str, RemoteSocket]] = {}
         """Sockets of other instances whose room this one drives: id -> (relay, socket)."""
-        self.endpoints: dict[str, Endpoint] = {}
-        """The HTTP endpoints a forwarded call may reach, by name (set by the app)."""
+        self.endpoints: Mapping[str, Endpoint] = {}
+        """The HTTP endpoints a forwarded call may reach, by name (given to `start`)."""
         self.app: Any = None
         self._calls: dict[str, tuple[str, asyncio.Future[dict[str, Any]]]] = {}
         self._ids = itertools.count()
         self._tasks: set[asyncio.Task[None]] = set()
         self._idle: dict[str, datetime] = {}
         """Rooms in play the sweep found with nothing due, with their last change then."""
-        hub.on_storage_error = self._storage_error
+        hub.listen_storage_errors(self._storage_error)
 
     # --- lifetime -----------------------------------------------------------------------
 
-    async def start(self) -> None:
-        """Write the first heartbeat, subscribe to the bus, start the heartbeat and watchdog."""
+    @property
+    def instance(self) -> str:
+        """Return this instance's name (`me`), which the health check shows."""
+        return self.me
+
+    async def start(self, app: Any, endpoints: Mapping[str, Endpoint]) -> None:
+        """Write the first heartbeat, subscribe to the bus, start the heartbeat and watchdog;
+        calls forwarded here are answered by `endpoints` (by name) within `app`."""
+        self.app = app
+        self.endpoints = endpoints
         await self.leases.open()
         await self.bus.start()
+        log.info("instance %s: heartbeat written, listening on the bus", self.me)
         self._spawn(self._watch_forever())
 
     async def close(self) -> None:
@@ -107,7 +116,13 @@ class Cluster:
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._ended)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """Forget a finished task; log the exception that ended it, if any."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a task failed: %s", task.get_coro(), exc_info=task.exception())
 
     def problem(self) -> str | None:
         """Return why this instance cannot take part now (the health check), or None."""
@@ -139,16 +154,16 @@ class Cluster:
         if owner == self.me:
             if taken and token > 1:
                 log.warning("room %s: taken over (lease token %d)", code, token)
-            held = self.store.fences.get(code)
+            held = self.store.token(code)
             if held != token:
-                if held is not None or code in self.hub.sockets:
+                if held is not None or self.hub.connected(code):
                     await self._demote(code)
-                self.store.fences[code] = token
-                self.hub.rooms.pop(code, None)  # rebuilt from what the last driver stored
+                self.store.hold(code, token)
+                self.hub.evict(code)  # rebuilt from what the last driver stored
             return None
-        if code in self.store.fences or code in self.hub.sockets:
+        if self.store.token(code) is not None or self.hub.connected(code):
             await self._demote(code)
-        self.hub.rooms.pop(code, None)  # a relay keeps no copy: the driver's is the one
+        self.hub.evict(code)  # a relay keeps no copy: the driver's is the one
         return owner
 
     def _storage_error(self, code: str, error: StorageError) -> None:
@@ -158,10 +173,9 @@ class Cluster:
     async def _demote(self, code: str) -> None:
         """This instance no longer drives `code`: forget it, close its sockets (1012)."""
         log.warning("room %s: another instance drives it now", code)
-        self.store.fences.pop(code, None)
-        self.hub.rooms.pop(code, None)
-        self.hub.stop_timer(code)
-        for connection in list(self.hub.sockets.get(code, [])):
+        self.store.release(code)
+        self.hub.evict(code)
+        for connection in self.hub.connections(code):
             with contextlib.suppress(RuntimeError, OSError):
                 await connection.websocket.close(code=MOVED)
 
@@ -172,6 +186,7 @@ class Cluster:
     ) -> None:
         """Serve a client socket whose room `driver` drives, until either side closes it."""
         conn = f"{self.me}.{next(self._ids)}"
+        log.debug("room %s: socket %s relayed to instance %s", code, conn, driver)
         relayed = Relayed(websocket, driver, code)
         self.relayed[conn] = relayed
         writer = asyncio.get_running_loop().create_task(relayed.write_forever())
@@ -185,6 +200,8 @@ class Cluster:
                 send(driver, {"op": "msg", "conn": conn, "error": [message.code, message.message]})
             else:
                 send(driver, {"op": "msg", "conn": conn, "data": message})
+            if log.isEnabledFor(logging.DEBUG):  # worded only when the line is written
+                log.debug("socket %s: %s sent on to its driver", conn, _kind(message))
             return True
 
         try:
@@ -202,6 +219,7 @@ class Cluster:
     async def _drive_remote(self, relay: str, conn: str, code: str, hello: JSON) -> None:
         socket = RemoteSocket(self.bus, relay, conn)
         self.remote[conn] = (relay, socket)
+        log.debug("room %s: socket %s of instance %s opens", code, conn, relay)
         try:
             try:
                 driver = await self.driver(code)
@@ -213,6 +231,7 @@ class Cluster:
             await serve_remote(self.hub, code, socket, hello, socket.inbox)
         finally:
             self.remote.pop(conn, None)
+            log.debug("room %s: socket %s of instance %s ends", code, conn, relay)
 
     # --- the bus ------------------------------------------------------------------------
 
@@ -225,9 +244,15 @@ class Cluster:
         elif op == "msg":
             found = self.remote.get(conn)
             if found is not None:
-                found[1].inbox.put_nowait(received(message))
+                item = received(message)
+                if log.isEnabledFor(logging.DEBUG):
+                    log.debug("socket %s: %s received", conn, _kind(item))
+                found[1].inbox.put_nowait(item)
+            else:
+                log.debug("socket %s: a message after its session ended, dropped", conn)
         elif op == "left":
             found = self.remote.get(conn)
+            log.debug("socket %s: its client left (%s)", conn, "ended" if found else "unknown")
             if found is not None:
                 found[1].gone()
         elif op == "send":
@@ -236,6 +261,7 @@ class Cluster:
                 relayed.put(str(message["text"]))
         elif op == "shut":
             relayed = self.relayed.get(conn)
+            log.debug("socket %s: its driver closes it (%s)", conn, "open" if relayed else "gone")
             if relayed is not None:
                 relayed.told = True
                 relayed.put(Shut(int(message.get("code", MOVED))))
@@ -317,12 +343,12 @@ class Cluster:
         """Hand over (`_demote`) every room whose lease this instance no longer holds with
         the token it fences its commits with: another instance took it over while this one
         could not beat. Raise StorageError when PostgreSQL cannot tell."""
-        fences = dict(self.store.fences)
+        fences = self.store.held()
         if not fences:
             return
         held = await self.leases.held(list(fences))
         for code, token in fences.items():
-            if held.get(code) != (self.me, token) and self.store.fences.get(code) == token:
+            if held.get(code) != (self.me, token) and self.store.token(code) == token:
                 await self._demote(code)
 
     async def _sweep(self) -> None:
@@ -348,8 +374,8 @@ class Cluster:
                 continue
             if not room.computer_due() and room.autoplay_in() is None:
                 self._idle[code] = changed
-                if code not in self.store.fences and code not in hub.sockets:
-                    hub.rooms.pop(code, None)  # nobody's: nothing to keep it in memory for
+                if self.store.token(code) is None and not hub.connected(code):
+                    hub.evict(code)  # nobody's: nothing to keep it in memory for
                 continue
             try:
                 driver = await self.driver(code)
@@ -444,3 +470,10 @@ class Cluster:
                 "body": bytes(response.body).decode(),
             },
         )
+
+
+def _kind(message: JSON | RoomError) -> str:
+    """Name a client's message in a log line: its type, or the error its relay read."""
+    if isinstance(message, RoomError):
+        return f"error {message.code}"
+    return f"{str(message.get('type'))[:20]!r} at {str(message.get('version'))[:12]}"

@@ -2,7 +2,7 @@
 
 On the instance a client is connected to (the **relay**), `Relayed` holds the client's socket:
 what the client sends goes to the room's driver over the bus (after this instance's rate
-limits, play.serve_messages), and what the driver sends back is written to the socket in order.
+limits, endpoint.serve_messages), and what the driver sends back is written to the socket in order.
 On the driver, `RemoteSocket` stands in for that socket inside the hub: the hub counts it as one
 of the room's sockets (presence, the host's rights and grace periods see it like any other),
 publishes to it after each commit like to any other, and each text it is sent goes to the relay

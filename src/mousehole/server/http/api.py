@@ -10,8 +10,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ...games import GAMES
-from ..rooms.hub import Hub, address, client_host
-from ..rooms.online import OnlineRoom, join_link, new_private_id
+from ..rooms.codes import join_link, new_private_id
+from ..rooms.endpoint import find_room
+from ..rooms.hub import Hub
+from ..rooms.limits import AddressLimits, address, client_host
+from ..rooms.online import OnlineRoom
 from ..rooms.room import OWNER, RoomError
 from ..rooms.wire import MAX_MESSAGE, error_response, json_body, too_many
 from ..store import StorageError
@@ -26,7 +29,8 @@ def _unknown_game(game: object) -> Response | None:
 
 def _creation_refused(request: Request, hub: Hub) -> Response | None:
     """Return the 429 for a client that created too many rooms lately, or None."""
-    wait = hub.may_create(client_host(request))
+    limits: AddressLimits = request.app.state.limits
+    wait = limits.may_create(client_host(request))
     if not wait:
         return None
     per = f"{hub.settings.rooms_per_address} rooms per {hub.settings.rooms_window:g} s"
@@ -109,14 +113,15 @@ _FIND_STATUS = {"too_many_attempts": 429, "storage_failed": 503, "no_room": 404}
 def _online_room(request: Request, hub: Hub) -> OnlineRoom | Response:
     """Return the online room the path names, or the error response (a private room is
     never found this way)."""
+    limits: AddressLimits = request.app.state.limits
     code = request.path_params["code"].upper()
     client = address(request)
     try:
-        return hub.find(code, client, private=False)
+        return find_room(hub, limits, code, client, private=False)
     except RoomError as error:
         headers = None
         if error.code == "too_many_attempts":
-            headers = {"Retry-After": str(hub.attempts.wait(client))}
+            headers = {"Retry-After": str(limits.attempts.wait(client))}
         return error_response(_FIND_STATUS[error.code], error.code, error.message, headers)
 
 
@@ -156,6 +161,6 @@ async def join_online(request: Request) -> Response:
             return error_response(status, error.code, error.message)
         except StorageError as error:
             return error_response(503, "storage_failed", f"the seat could not be stored: {error}")
-        await hub.publish(room, [])
+        await hub.publish_state(room, [])
         hub.schedule(room)
     return JSONResponse({"code": room.code, "seat": seat, "token": token})

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from http import HTTPStatus
 from os import PathLike
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -22,13 +21,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mousehole.games import REGISTRY
-from mousehole.server.http import catalogue, i18n, pages, replay
+from mousehole.server.http import catalogue, i18n, join, languages, pages, replay, stacks
 from mousehole.server.http.api import create_online, create_room, join_online, online_summary
 from mousehole.server.http.catalogue import ListedGame
+from mousehole.server.http.home import home_page
 from mousehole.server.http.pages import WEB_DIR
+from mousehole.server.rooms.codes import is_code
+from mousehole.server.rooms.drivers import Drivers, Endpoint, ThisInstance
+from mousehole.server.rooms.endpoint import room_socket
 from mousehole.server.rooms.hub import Hub, OnlineSettings
-from mousehole.server.rooms.online import is_code
-from mousehole.server.rooms.play import room_socket
+from mousehole.server.rooms.limits import AddressLimits, local_limits
 from mousehole.server.rooms.room import RoomError
 from mousehole.server.rooms.wire import error_response
 from mousehole.server.store import (
@@ -39,8 +41,6 @@ from mousehole.server.store import (
     Store,
     prepare_sqlite,
 )
-
-Endpoint = Callable[[Request], Awaitable[Response]]
 
 # Error codes sent by the JSON API, by HTTP status; any other status is "http_error".
 _API_ERROR_CODES = {
@@ -73,10 +73,16 @@ def create_app(
         games = REGISTRY
     listed = catalogue.listings(games)
     planned = catalogue.coming_soon(games)
-    hub = Hub(store, online or OnlineSettings())
-    cluster: Any = None
-    if redis is not None:
-        from mousehole.server.cluster import open_cluster
+    settings = online or OnlineSettings()
+    drivers: Drivers
+    limits: AddressLimits
+    if redis is None:
+        hub = Hub(store, settings)
+        drivers = ThisInstance()
+        limits = local_limits(settings)
+    else:
+        from mousehole.server.cluster import check_cluster, open_cluster
+        from mousehole.server.cluster.limits import shared_limits
 
         if database is None:
             store.close()
@@ -84,14 +90,17 @@ def create_app(
                 "several instances (--redis) need the rooms in PostgreSQL (--database), not SQLite"
             )
         try:
-            cluster = open_cluster(hub, store, database, redis)
+            check_cluster(store, redis)
         except StorageError:
             store.close()
             raise
+        hub = Hub(store, settings)
+        limits = shared_limits(settings, redis)
+        drivers = open_cluster(hub, store, database, redis)
 
     async def home(request: Request) -> Response:
         words = pages.request_words(request, i18n.domains())  # every game's name and summary
-        return pages.localized(pages.home_page(listed, planned, words), words)
+        return pages.localized(home_page(listed, planned, words), words)
 
     async def api_games(request: Request) -> Response:
         return JSONResponse([game.to_json() for game in listed])
@@ -104,10 +113,11 @@ def create_app(
         shared = ("play", "rules", "replay")
         if page is None or (route not in shared and route not in dict(page.extras)):
             raise HTTPException(404)
-        path = WEB_DIR / page.folder / f"{'play' if route == 'replay' else route}.html"
+        path = page.directory / f"{'play' if route == 'replay' else route}.html"
         if not path.is_file():
             raise HTTPException(404)
-        words = pages.page_words(request, game.name if game is not None else page.folder)
+        # the game's own words, and its page folder's (a game may borrow another's folder)
+        words = pages.page_words(request, *([game.name] if game is not None else []), page.folder)
         back = request.url.path
         if route in ("play", "replay") and game is not None:  # the page all games share
             text = path.read_text(encoding="utf-8")
@@ -115,6 +125,8 @@ def create_app(
             return pages.localized(html, words)
         if i18n.has_domain(page.folder):  # a game's own page: its {{keys}} filled
             text = path.read_text(encoding="utf-8")
+            if route == "rules":  # the game's part of the page every rules page shares
+                text = pages.rules_page(page, text)
             return pages.localized(pages.Html(pages.fill_template(text, words, back)), words)
         return FileResponse(path, media_type="text/html")
 
@@ -127,24 +139,24 @@ def create_app(
         """200 while moves can be stored; 503 naming why while the last commit failed."""
         storage = store.describe()
         failing: object = store.failing
-        if failing is None and cluster is not None:
-            failing = cluster.problem()
+        if failing is None:
+            failing = drivers.problem()
         if failing is not None:
             body = {"status": "failing", "storage": storage, "error": str(failing)}
             return JSONResponse(body, status_code=503)
-        if cluster is not None:
-            return JSONResponse({"status": "ok", "storage": storage, "instance": cluster.me})
-        return JSONResponse({"status": "ok", "storage": storage})
+        body = {"status": "ok", "storage": storage}
+        if drivers.instance is not None:  # one of several servers: which one answered
+            body["instance"] = drivers.instance
+        return JSONResponse(body)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if cluster is not None:
-            await cluster.start()
+        stacks.install(asyncio.get_running_loop())  # kill -USR1: where is it stuck?
+        await drivers.start(app, {"summary": online_summary, "join": join_online})
         pruner = asyncio.get_running_loop().create_task(hub.prune_forever())
         yield
         pruner.cancel()
-        if cluster is not None:
-            await cluster.close()  # other instances take this one's rooms at once
+        await drivers.close()  # other instances take this one's rooms at once
         await hub.close()  # the writer finishes what is queued first
         store.close()
 
@@ -161,11 +173,11 @@ def create_app(
             Route("/replay/{game:str}", game_page, methods=["GET"]),  # docs/replays.md
             Route("/api/replay", replay.file_replay, methods=["POST"]),
             Route("/api/replay/{room:str}", replay.room_replay, methods=["POST"]),
-            Route("/join/{code:str}", pages.join_endpoint, methods=["GET"]),
-            Route("/language/{code:str}", pages.language_endpoint, methods=["GET"]),
+            Route("/join/{code:str}", join.join_endpoint, methods=["GET"]),
+            Route("/language/{code:str}", languages.language_endpoint, methods=["GET"]),
             Route(
                 "/messages/{language:str}/{domains:str}.json",
-                pages.messages_endpoint,
+                languages.messages_endpoint,
                 methods=["GET"],
             ),
             WebSocketRoute("/ws/rooms/{room:str}", room_socket),
@@ -173,7 +185,7 @@ def create_app(
             Route("/api/online/{code:str}", routed("summary", online_summary), methods=["GET"]),
             Route("/api/online/{code:str}/join", routed("join", join_online), methods=["POST"]),
             WebSocketRoute("/ws/online/{room:str}", room_socket),  # the same path: an alias
-            Mount("/static", app=Assets(directory=WEB_DIR), name="static"),
+            Mount("/static", app=Assets(WEB_DIR, page_folders(REGISTRY, games)), name="static"),
         ],
         exception_handlers={HTTPException: _http_error},
         # pages, modules and SVG compress 3-5x: the first load of a match page stays small
@@ -185,10 +197,8 @@ def create_app(
     )
     app.state.store = store
     app.state.hub = hub
-    app.state.cluster = cluster
-    if cluster is not None:
-        cluster.app = app
-        cluster.endpoints.update(summary=online_summary, join=join_online)
+    app.state.drivers = drivers
+    app.state.limits = limits  # checked by the endpoints, before a request reaches a room
     return app
 
 
@@ -197,18 +207,17 @@ def routed(name: str, endpoint: Endpoint) -> Endpoint:
     drives the room when that is another one (several instances: cluster/node.py)."""
 
     async def route(request: Request) -> Response:
-        cluster = request.app.state.cluster
+        drivers: Drivers = request.app.state.drivers
         code = str(request.path_params["code"]).upper()
-        if cluster is None or not is_code(code):
+        if not is_code(code):
             return await endpoint(request)
         try:
-            driver = await cluster.driver(code)
+            driver = await drivers.driver(code)
         except RoomError as error:
             return error_response(503, error.code, error.message)
         if driver is None:  # this instance drives it, or there is no such room
             return await endpoint(request)
-        response: Response = await cluster.forward(driver, name, request)
-        return response
+        return await drivers.forward(driver, name, request)
 
     return route
 
@@ -252,11 +261,44 @@ SECURITY_HEADERS = [
 ]
 
 
+def page_folders(*catalogues: Mapping[str, ListedGame]) -> dict[str, Path]:
+    """Return the page folders of the games in `catalogues` (the registry, and the games a
+    test app lists), each by its name under `/static/`: the `web/` folder of a game package."""
+    return {
+        game.page.folder: game.page.directory
+        for games in catalogues
+        for game in games.values()
+        if game.page is not None
+    }
+
+
 class Assets(StaticFiles):
-    """The front end's files. The modules are plain files without hashes in their names, so
-    a browser must ask again whether each is still current (`no-cache`, answered 304 when it
-    is): a cached old module beside a new one would break a page after an update. Fonts never
-    change under a name (a new font gets a new file name), so they are kept for a year."""
+    """The front end's files: `/static/<folder>/...` from a game's page folder (`folders`,
+    e.g. `mousehole/games/<folder>/web/`), everything else from `directory` (the shared
+    `mousehole/web/`).
+
+    The modules are plain files without hashes in their names, so a browser must ask again
+    whether each is still current (`no-cache`, answered 304 when it is): a cached old module
+    beside a new one would break a page after an update. Fonts never change under a name (a
+    new font gets a new file name), so they are kept for a year."""
+
+    def __init__(self, directory: Path, folders: Mapping[str, Path]) -> None:
+        super().__init__(directory=directory)
+        self.folders = {
+            name: StaticFiles(directory=path, check_dir=False) for name, path in folders.items()
+        }
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        """Return the file that `path` (normalized, below /static/) names and its stat, or
+        ("", None): a page folder's files from that folder, with StaticFiles' own check that
+        the path stays inside it."""
+        name, _, rest = path.partition(os.sep)
+        folder = self.folders.get(name)
+        if folder is None:
+            return super().lookup_path(path)
+        if not rest:  # the folder itself is no file
+            return "", None
+        return folder.lookup_path(rest)
 
     def file_response(
         self,

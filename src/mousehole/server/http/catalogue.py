@@ -40,7 +40,7 @@ class GameListing:
     browser_ready: bool
     """True when the game has a web page (its manifest's `page`)."""
     folder: str | None = None
-    """The game's folder under `mousehole/web/`, when it has a page."""
+    """The game's page folder (mousehole.games.page_directory), when it has a page."""
     extras: tuple[tuple[str, str], ...] = ()
     """The page's further routes and their labels (e.g. the Trap Playground)."""
 

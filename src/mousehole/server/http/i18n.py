@@ -6,7 +6,7 @@ one file per language per domain under `mousehole/locales/<language>/<domain>.po
 game has a domain named after it (its registry name): its name and summary, and once the game is
 converted every word of its pages. Message ids are stable keys (`room.waiting`), not English
 sentences: the English catalogue is one catalogue like the others, the reference every other
-one must match key for key and placeholder for placeholder (tests/server/test_i18n.py).
+one must match key for key and placeholder for placeholder (tests/server/http/test_i18n.py).
 
 A message is plain text with `{name}` placeholders; a plural message (gettext's msgid_plural)
 picks its form by its `{count}` parameter, by Babel's plural rules on the server and by

@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
-from collections.abc import Callable, Iterable
-from functools import cache
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import NewType
 from urllib.parse import quote
 
-import orjson
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse
 
+from mousehole.games import Page
 from mousehole.server.http import i18n
-from mousehole.server.http.catalogue import GameListing, ListedGame, PlannedGame
+from mousehole.server.http.catalogue import ListedGame
 from mousehole.server.http.i18n import LANGUAGES, Markup, Words
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
-"""The browser front end (static files), shipped inside the package as `mousehole/web`."""
+"""The browser front end's shared files (static), shipped inside the package as
+`mousehole/web`; each game's own are in its package (mousehole.games.page_directory)."""
 
 Html = NewType("Html", str)
 """Markup that is safe to send: built only from escaped values and literal tags."""
@@ -95,36 +93,13 @@ def language_switch(words: Words, back: str) -> Html:
 
 def messages_link(words: Words) -> Html:
     """Return where the page's browser catalogue is (shared/i18n.js fetches it before any
-    module needs a word): `/messages/<language>/<domain>+<domain>.json`, `messages_endpoint`."""
+    module needs a word): `/messages/<language>/<domain>+<domain>.json`, served by
+    `messages_endpoint` (languages.py)."""
     url = f"/messages/{words.language}/{'+'.join(words.domains)}.json"
     return Html(f'<meta name="mousehole-messages" content="{escape(url)}">\n')
 
 
-@cache
-def _catalogue_json(language: str, domains: tuple[str, ...]) -> tuple[bytes, str]:
-    body = orjson.dumps(i18n.browser_catalogue(language, domains))
-    return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
-
-
-async def messages_endpoint(request: Request) -> Response:
-    """GET /messages/{language}/{domains}.json: the browser's catalogue of those domains (every
-    message, plural ones by CLDR category), built from the .po files at the first request and
-    then kept; revalidated by its ETag, so a page load costs a 304."""
-    language = request.path_params["language"]
-    domains = tuple(request.path_params["domains"].split("+"))
-    if language not in LANGUAGES:
-        raise HTTPException(404, f"no language {language!r}")
-    unknown = [domain for domain in domains if domain not in i18n.domains()]
-    if unknown or not domains:
-        raise HTTPException(404, f"no catalogue domain {', '.join(unknown)!r}")
-    body, etag = _catalogue_json(language, domains)
-    headers = {"ETag": etag, "Cache-Control": "no-cache"}
-    if request.headers.get("if-none-match") == etag:
-        return Response(status_code=304, headers=headers)
-    return Response(body, media_type="application/json", headers=headers)
-
-
-def _page(
+def platform_page(
     title: str,
     main: Html,
     *,
@@ -156,6 +131,8 @@ def _page(
 <link rel="preload" href="/static/fonts/kalam-latin-700-normal.woff2" as="font" type="font/woff2"
   crossorigin>
 <link rel="stylesheet" href="/static/index.css">
+<link rel="stylesheet" href="/static/cards.css">
+<link rel="stylesheet" href="/static/join.css">
 {LANG_STYLESHEET}{stylesheet}</head>
 <body>
 <a class="skip-link" href="#main">{words.html("page.skip")}</a>
@@ -178,222 +155,11 @@ Mousehole</span></a></{brand_tag}>
 """)
 
 
-def game_title(game: GameListing | PlannedGame, words: Words) -> str:
-    """Return the game's name as its box prints it in the reader's language (the manifest's
-    title when the catalogue has none)."""
-    key = f"games.{game.name}.title"
-    return words(key) if words.has(key) else game.title
-
-
-def game_summary(game: GameListing, words: Words) -> str:
-    """Return the game's one-paragraph summary in the reader's language."""
-    key = f"games.{game.name}.summary"
-    return words(key) if words.has(key) else game.summary
-
-
-def _game_card(game: GameListing, words: Words = ENGLISH) -> Html:
-    """Return the card of a registered game: how many play it and how to start."""
-    name = escape(game.name)
-    title = escape(game_title(game, words))
-    quiet = {"title": game_title(game, words)}
-    if game.browser_ready:
-        playground = "".join(
-            f'<a class="card-link" href="/{escape(route)}/{name}">'
-            f"{escape(extra_label(game.name, route, label, words))}</a>"
-            for route, label in game.extras
-        )
-        start = (
-            # "Play": the new-match form, even with a match in progress (which the form
-            # offers to continue); "Continue your match": straight back to it.
-            f'<a class="button" href="/play/{name}?new=1" data-testid="play-{name}">'
-            f"{words.html('home.play', **quiet)}</a>"
-            f'<a class="button button-secondary" href="/play/{name}" data-continue="{name}" '
-            f'data-testid="continue-{name}" hidden>{words.html("home.continue")}</a>'
-            f'<span class="saved-result" data-finished="{name}" hidden>'
-            f'<span class="saved-result-text" data-finished-text>{words.html("home.last-over")}'
-            "</span> "
-            f'<a class="button button-secondary" href="/play/{name}?saved=rematch" '
-            f'data-testid="rematch-{name}">{words.html("home.rematch")}'
-            f'<span class="visually-hidden"> {title}</span></a> '
-            f'<a class="card-link" href="/play/{name}?saved=result" data-testid="result-{name}">'
-            f'{words.html("home.see-result")}<span class="visually-hidden"> '
-            f"{words.html('home.of-game', **quiet)}</span></a>"
-            f' <a class="card-link" href="/replay/{name}?saved=1" data-testid="replay-{name}">'
-            f'{words.html("home.watch-replay")}<span class="visually-hidden"> '
-            f"{words.html('home.of-game', **quiet)}</span></a>"
-            "</span>"
-            f'<a class="button button-secondary" href="/play/{name}?online=new" '
-            f'data-testid="play-online-{name}">{words.html("home.play-online")}</a>'
-            f"{playground}"
-        )
-    else:
-        start = (
-            f'<p class="cli-note">{words.html("home.cli")} '
-            f"<code>mousehole simulate {name}</code></p>"
-        )
-    seats = words.html(
-        "home.seats" if game.min_seats != game.max_seats else "home.seats-one",
-        low=game.min_seats,
-        high=game.max_seats,
-        count=game.max_seats,
-    )
-    return Html(f"""\
-<li class="card card-ready">
-  <div class="card-about">
-    <h3 id="game-{name}" class="card-title">{title}</h3>
-    <p class="card-seats"><span class="visually-hidden">{words.html("home.seats-label")} </span>\
-{seats}</p>
-    <p class="summary">{escape(game_summary(game, words))}</p>{_rules_link(game, words)}
-  </div>
-  <div class="card-start">{start}</div>
-</li>""")
-
-
 def extra_label(game: str, route: str, label: str, words: Words) -> str:
     """Return the label of a game's extra page (`games.<game>.extras.<route>` in the game's
     catalogue, else the manifest's)."""
     key = f"games.{game}.extras.{route}"
     return words(key) if words.has(key) else label
-
-
-def _rules_link(game: GameListing, words: Words = ENGLISH) -> Html:
-    """Return the card's "How to play" link, for a game whose page folder has rules.html."""
-    if game.folder is None or not (WEB_DIR / game.folder / "rules.html").is_file():
-        return Html("")
-    name = escape(game.name)
-    return Html(
-        f'\n    <a class="card-link card-rules" href="/rules/{name}" data-testid="rules-{name}">'
-        f'{words.html("rules.link")}<span class="visually-hidden"> '
-        f"{escape(game_title(game, words))}</span></a>"
-    )
-
-
-def _planned_card(game: PlannedGame, words: Words = ENGLISH) -> Html:
-    """Return the card of a game that has no rules engine yet."""
-    return Html(f"""\
-<li class="card card-soon">
-  <h3 class="card-title">{escape(game_title(game, words))}</h3>
-  <p class="badge">{words.html("home.soon")}</p>
-</li>""")
-
-
-def home_page(
-    games: Iterable[GameListing],
-    planned: Iterable[PlannedGame],
-    words: Words = ENGLISH,
-) -> Html:
-    """Return the home page: every registered game, then the planned ones."""
-    ready = "\n".join(_game_card(game, words) for game in games)
-    if not ready:
-        ready = f'<li class="card card-empty"><p>{words.html("home.none")}</p></li>'
-    soon_cards = "\n".join(_planned_card(game, words) for game in planned)
-    soon = ""
-    if soon_cards:
-        soon = f"""
-<section class="shelf" aria-labelledby="soon-heading">
-  <h2 id="soon-heading">{words.html("home.soon")}</h2>
-  <ul class="cards cards-soon" role="list">
-{soon_cards}
-  </ul>
-</section>"""
-    main = f"""\
-<section class="shelf" aria-labelledby="games-heading">
-  <h2 id="games-heading">{words.html("home.games")}</h2>
-  <ul class="cards cards-ready" role="list">
-{ready}
-  </ul>
-</section>
-<section class="shelf join-shelf" aria-labelledby="code-heading">
-  <h2 id="code-heading">{words.html("home.join")}</h2>
-  {_code_form("home", words)}
-</section>{soon}"""
-    return _page(
-        words("home.title"),
-        Html(main),
-        description=words("home.description"),
-        brand_is_heading=True,
-        settings=True,
-        scripts=JOIN_SCRIPT,
-        words=words,
-    )
-
-
-JOIN_SCRIPT = Html('<script type="module" src="/static/shared/join.js"></script>\n')
-
-
-def _code_form(where: str, words: Words = ENGLISH) -> Html:
-    """Return the "Have a code?" form (shared/join.js checks the code and opens its page)."""
-    return Html(f"""\
-<form class="code-form" data-code-form data-testid="code-form" novalidate>
-    <label class="code-label" for="code-input-{where}">{words.html("join.code-label")}</label>
-    <span class="code-row">
-      <input id="code-input-{where}" class="code-input" data-code-input data-testid="code-input"
-        autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="16"
-        placeholder="K7QM4X" aria-describedby="code-error-{where}">
-      <button type="submit" class="button" data-testid="code-submit">\
-{words.html("join.code-submit")}</button>
-    </span>
-    <span class="code-error" id="code-error-{where}" data-code-error data-testid="code-error"
-      role="alert"></span>
-  </form>""")
-
-
-def join_page(code: str, words: Words = ENGLISH, titles: dict[str, str] | None = None) -> Html:
-    """Return the invitation page of online room `code` (shared/join.js fills it in).
-
-    `code` comes from the address as typed: it is only escaped here; the module normalizes it
-    (upper case, no spaces or dashes) and says so when it is not a room code at all.
-    """
-    shown = escape(code)
-    room = f'<span class="room-code" id="join-code"\n    data-testid="join-code">{shown}</span>'
-    w = words.html
-    names = escape(orjson.dumps(titles or {}).decode())  # each game's name, for shared/join.js
-    main = f"""\
-<section class="shelf join" aria-labelledby="join-heading" data-testid="join-page">
-  <h1 id="join-heading">{w("join.heading.html", code=Markup(room))}</h1>
-  <div id="join-app" data-code="{shown}" data-titles="{names}">
-    <p class="join-status" id="join-status" data-testid="join-status">{w("join.looking")}</p>
-    <p class="join-error" id="join-error" data-testid="join-error" role="alert" hidden></p>
-    <div id="join-room" hidden>
-      <div class="join-held" id="join-held" hidden>
-        <p id="join-held-text"></p>
-        <a class="button" id="join-continue" data-testid="join-continue" href="/">\
-{w("join.back-to-seat")}</a>
-      </div>
-      <h2 class="join-sub">{w("join.seats")}</h2>
-      <form class="join-form" id="join-form" data-testid="join-form" novalidate>
-        <fieldset class="join-fieldset">
-          <legend class="visually-hidden">{w("join.choose-seat")}</legend>
-          <ul class="join-seats" id="join-seats" data-testid="join-seats" role="list"></ul>
-        </fieldset>
-        <p class="join-name-row">
-          <label for="join-name">{w("join.your-name")}</label>
-          <input id="join-name" data-testid="join-name" maxlength="24" autocomplete="nickname"
-            spellcheck="false">
-          <button type="submit" class="button" id="join-submit" data-testid="join-submit">\
-{w("join.submit")}</button>
-        </p>
-      </form>
-      <p class="join-full" id="join-full" data-testid="join-full" hidden>{w("join.full")}</p>
-      <p class="join-watch"><a id="join-watch" data-testid="join-watch" href="/">\
-{w("join.watch")}</a>
-        {w("join.watch-note")}</p>
-    </div>
-    <div class="join-another" id="join-another" hidden>
-      {_code_form("join", words)}
-    </div>
-  </div>
-  <noscript><p>{w("join.noscript")}</p></noscript>
-  <p class="join-home"><a href="/">{w("page.back-home")}</a></p>
-</section>"""
-    return _page(
-        words("join.title", code=code),
-        Html(main),
-        description=words("join.description"),
-        scripts=JOIN_SCRIPT,
-        words=words,
-        back=f"/join/{code}",
-    )
 
 
 def error_heading(status_code: int, words: Words = ENGLISH) -> str:
@@ -416,7 +182,9 @@ def error_page(status_code: int, heading: str, path: str, words: Words = ENGLISH
   <p>{detail}</p>
   <p><a class="button" href="/">{words.html("page.back-home")}</a></p>
 </section>"""
-    return _page(f"{heading} — Mousehole", Html(main), description=heading, words=words, back=path)
+    return platform_page(
+        f"{heading} — Mousehole", Html(main), description=heading, words=words, back=path
+    )
 
 
 def request_words(request: Request, domains: tuple[str, ...] = (i18n.SHARED,)) -> Words:
@@ -431,34 +199,6 @@ def localized(html: Html, words: Words) -> HTMLResponse:
         html,
         headers={"Content-Language": words.language, "Vary": "Cookie, Accept-Language"},
     )
-
-
-async def join_endpoint(request: Request) -> Response:
-    """GET /join/{code}: the invitation page of an online room (docs/online.md)."""
-    words = request_words(request)
-    every = Words(words.language, i18n.domains())
-    titles = {
-        domain: every(f"games.{domain}.title")
-        for domain in i18n.domains()
-        if every.has(f"games.{domain}.title")
-    }
-    return localized(join_page(request.path_params["code"], words, titles), words)
-
-
-async def language_endpoint(request: Request) -> Response:
-    """GET /language/{code}?back=<path>: remember the reader's language (a cookie for a year)
-    and go back to the page they were on (only a path of this site: never another host)."""
-    code = request.path_params["code"]
-    if code not in LANGUAGES:
-        raise HTTPException(404, f"no language {code!r}: {', '.join(LANGUAGES)}")
-    back = request.query_params.get("back", "/")
-    if not back.startswith("/") or back.startswith(("//", "/\\")) or "\\" in back:
-        back = "/"
-    response = RedirectResponse(back, status_code=303)
-    response.set_cookie(
-        i18n.COOKIE, code, max_age=365 * 24 * 3600, path="/", samesite="lax", httponly=False
-    )
-    return response
 
 
 # ---------------------------------------------------------------- match pages (docs/web.md)
@@ -477,12 +217,19 @@ fill="#3a2817"/>
       </g>
     </svg>""")
 
-MATCH_STYLESHEETS = ("index.css", "shared/page.css", "shared/setup.css", "shared/room-ui.css")
+MATCH_STYLESHEETS = (
+    "index.css",
+    "cards.css",
+    "join.css",
+    "shared/page.css",
+    "shared/setup.css",
+    "shared/room-ui.css",
+)
 """The style sheets every match page loads before its game's own (then shared/help.css)."""
 
 
 class PlayPageError(ValueError):
-    """A game's play.html is not the fragment the match page template expects."""
+    """A game's play.html or rules.html is not the fragment its page template expects."""
 
 
 TEMPLATE_KEY = re.compile(r"\{\{\s*(@?[\w.-]+)\s*\}\}")
@@ -509,11 +256,63 @@ def fill_template(text: str, words: Words, back: str = "/") -> str:
     return TEMPLATE_KEY.sub(fill, text)
 
 
-def page_words(request: Request, game: str) -> Words:
-    """Return the words of a game's page: the shared domain and the game's own (its name, its
-    title, and, once the game is converted, every word of its pages: docs/translating.md)."""
-    domains = (i18n.SHARED, game) if i18n.has_domain(game) else (i18n.SHARED,)
-    return request_words(request, domains)
+RULES_STYLESHEETS = ("index.css", "cards.css", "join.css")
+"""The style sheets every How to play page loads before its game's own (then shared/rules.css)."""
+
+_RULES_TITLE = re.compile(r"<title>(.*)</title>")
+
+
+def rules_page(page: Page, fragment: str) -> str:
+    """Return a game's How to play page around its fragment, as a page file for fill_template
+    (its `{{key}}`s, `{{@lang}}` and `{{@messages}}` still to fill).
+
+    `fragment` is the game's `games/<folder>/web/rules.html` (docs/rules-pages.md): after a
+    comment, its head lines (a `<meta name="description">`, its `<title>` without the site's
+    name, its `<link rel="stylesheet">`s), then its body (skip link, header, `<main>`, footer).
+    The page adds what every rules page shares: the head, the shared style sheets, and the
+    module `/static/<folder>/rules.js` when the folder has one. Raises PlayPageError naming what
+    the fragment lacks."""
+    lines = re.sub(r"\A\s*<!--.*?-->", "", fragment, flags=re.S).strip().splitlines()
+    head = []
+    while lines and lines[0].startswith(("<meta ", "<title>", "<link ")):
+        head.append(lines.pop(0))
+    titles = [found.group(1) for line in head if (found := _RULES_TITLE.fullmatch(line))]
+    if len(titles) != 1:
+        raise PlayPageError(f"{page.folder}/rules.html: its head lines need one <title>…</title>")
+    if not lines:
+        raise PlayPageError(f"{page.folder}/rules.html: its head lines must be followed by a body")
+    metas = "".join(f"{line}\n" for line in head if line.startswith("<meta "))
+    links = "".join(f"{line}\n" for line in head if line.startswith("<link "))
+    shared = "".join(f'<link rel="stylesheet" href="/static/{s}">\n' for s in RULES_STYLESHEETS)
+    script = ""
+    if (page.directory / "rules.js").is_file():
+        script = f'<script type="module" src="/static/{page.folder}/rules.js"></script>\n'
+    body = "\n".join(lines)
+    return f"""\
+<!doctype html>
+<html lang="{{{{@lang}}}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+{metas}<title>{titles[0]} — Mousehole</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="preload" href="/static/fonts/kalam-latin-700-normal.woff2" as="font" \
+type="font/woff2" crossorigin>
+{shared}{links}<link rel="stylesheet" href="/static/shared/rules.css">
+{script}{{{{@messages}}}}</head>
+<body class="rules">
+{body}
+</body>
+</html>
+"""
+
+
+def page_words(request: Request, *names: str) -> Words:
+    """Return the words of a game's page: the shared domain and the own domain of each of
+    `names` that has one (the game's name and its page folder: its title, and, once the
+    folder's game is converted, every word of its pages: docs/translating.md)."""
+    own = tuple(name for name in dict.fromkeys(names) if i18n.has_domain(name))
+    return request_words(request, (i18n.SHARED, *own))
 
 
 def play_page(
@@ -526,7 +325,7 @@ def play_page(
 ) -> Html:
     """Return a game's match page: the shared head, header and chrome around its fragment.
 
-    `fragment` is the game's `web/<folder>/play.html` (docs/web.md): first its head lines (a
+    `fragment` is the game's `games/<folder>/web/play.html` (docs/web.md): first its head lines (a
     `<meta name="description">`, its `<link rel="stylesheet">`s), then its skip link, then its
     `<main>`, then its own dialogs. The header links New match, the game's extra pages (the
     manifest's `extras`, e.g. the Trap Playground) and How to play; the module is
@@ -563,7 +362,7 @@ def play_page(
         for route, label in page.extras
     )
     rules = ""
-    if (WEB_DIR / page.folder / "rules.html").is_file():
+    if (page.directory / "rules.html").is_file():
         rules = (
             f'\n    <a class="btn btn-link" href="/rules/{name}" target="_blank" rel="noopener" '
             f'data-testid="rules-link">{w("rules.link")}<span class="visually-hidden"> '

@@ -41,9 +41,10 @@ from ...engine import (
 from ...engine.fairness import check_secret, commitment, uniform
 from ...engine.game import sample_outcome
 from ...games import GAMES, load_game
-from ..rooms.hub import Hub, address, client_host
+from ..rooms.endpoint import find_room, room_key
+from ..rooms.hub import Hub
+from ..rooms.limits import AddressLimits, address, client_host
 from ..rooms.online import OnlineRoom
-from ..rooms.play import room_key
 from ..rooms.room import RoomError
 from ..rooms.wire import MAX_FRAME, error_response, json_body, too_many
 from ..text import name_problem
@@ -409,7 +410,8 @@ _FIND_STATUS = {"too_many_attempts": 429, "storage_failed": 503, "no_room": 404}
 
 def _too_many(request: Request, hub: Hub) -> Response | None:
     """Return the 429 for a client that asked for too many replays lately, or None."""
-    wait = hub.may_replay(client_host(request))
+    limits: AddressLimits = request.app.state.limits
+    wait = limits.may_replay(client_host(request))
     if not wait:
         return None
     per = f"{hub.settings.replays_per_address} per {hub.settings.replays_window:g} s"
@@ -420,6 +422,7 @@ async def room_replay(request: Request) -> Response:
     """POST /api/replay/{room} {token?, view?, live?} -> the finished room's replay for the
     caller (`live: true`: an online room's moves so far, `from_room`)."""
     hub: Hub = request.app.state.hub
+    limits: AddressLimits = request.app.state.limits
     refused = _too_many(request, hub)
     if refused is not None:
         return refused
@@ -436,7 +439,7 @@ async def room_replay(request: Request) -> Response:
         if not isinstance(live, bool):
             raise ReplayError("bad_live", f"live: expected true or false, got {live!r}")
         try:
-            room = hub.find(code, address(request), private=True)
+            room = find_room(hub, limits, code, address(request), private=True)
         except RoomError as error:
             return error_response(_FIND_STATUS.get(error.code, 400), error.code, error.message)
         async with hub.gate(room.code):

@@ -1,4 +1,5 @@
-"""Every room's memory copy, sockets, writes and timers (the WebSocket path is `play.py`).
+"""Every room's memory copy, sockets and writes, and its timer (timers.py; the WebSocket path is
+`endpoint.py`).
 
 Persist, then publish (architecture habits 9 and 16): each room has one **gate**, an asyncio
 lock held from the moment a command reads or changes the room until its change is durably
@@ -15,8 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
-import logging
 import time
 import weakref
 from collections import OrderedDict
@@ -28,16 +27,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...engine import JSON
 from ..store import StorageError, Store, Write, Writer
-from .limits import Attempts, PerAddress, address, client_host, guessing_key
-from .online import OnlineRoom, is_room_id, new_code
+from .codes import is_room_id, new_code
+from .online import OnlineRoom
 from .room import Committed, RoomError, Viewer
 from .talk import KEPT_LINES, RECENT_LINES, TALK_BURST, TALK_RATE, Line, said
+from .timers import Timers
 from .wire import encode
 from .wire import send as send_message
-
-__all__ = ["Connection", "Hub", "OnlineSettings", "address", "client_host", "guessing_key"]
-
-log = logging.getLogger("mousehole.rooms")
 
 MAX_ROOMS = 10_000
 """Rooms kept in memory; idle ones past this are dropped (the store keeps them)."""
@@ -101,30 +97,20 @@ class Hub:
     settings: OnlineSettings = field(default_factory=OnlineSettings)
     rooms: OrderedDict[str, OnlineRoom] = field(default_factory=OrderedDict)
     sockets: dict[str, list[Connection]] = field(default_factory=dict)
-    attempts: Attempts = field(init=False)
-    creations: PerAddress = field(init=False)
-    replays: PerAddress = field(init=False)
     writer: Writer | None = field(init=False)
+    timers: Timers = field(init=False)
+    """Each room's timer (timers.py)."""
     _gates: weakref.WeakValueDictionary[str, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
-    _timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     _unsaved: set[str] = field(default_factory=set)
     """Rooms whose seats changed in memory when they were rebuilt (see `current`)."""
-    _wakes: dict[str, asyncio.Event] = field(default_factory=dict)
-    _retries: set[asyncio.Task[None]] = field(default_factory=set)
-    on_storage_error: Callable[[str, StorageError], None] | None = None
-    """Told of each failed save, with the room's code (several instances: cluster/node.py
-    hears that another instance took the room over)."""
+    _on_storage_error: Callable[[str, StorageError], None] | None = None
+    """Told of each failed save (`listen_storage_errors`)."""
 
     def __post_init__(self) -> None:
-        s = self.settings
-        self.attempts = Attempts(s.attempts, s.attempts_window, s.clock)
-        rate = s.rooms_per_address / s.rooms_window
-        self.creations = PerAddress(rate, s.rooms_per_address, s.clock)
-        replays = s.replays_per_address / s.replays_window
-        self.replays = PerAddress(replays, s.replays_per_address, s.clock)
         self.writer = None if self.store is None else Writer(self.store)
+        self.timers = Timers(self, self.settings.computer_delay)
 
     # --- rooms in memory and in the store -----------------------------------------------
 
@@ -155,23 +141,17 @@ class Hub:
         self._keep(room)
         return room
 
-    def find(self, code: str, client: str, *, private: bool = True) -> OnlineRoom:
-        """Return the room a client names; raise RoomError saying why there is none.
-
-        `too_many_attempts` when the client's address guessed too many unknown codes,
-        `storage_failed` when the room cannot be loaded, `no_room` otherwise (which counts
-        as a guess; so does a private room when `private` is False, as for invitations).
+    def find(self, code: str, *, private: bool = True) -> OnlineRoom:
+        """Return the room a client names; raise RoomError saying why there is none:
+        `storage_failed` when the room cannot be loaded, `no_room` otherwise (a private room
+        too when `private` is False, as for invitations). The entry points count a `no_room`
+        against the client's address (endpoint.py, `find_room`).
         """
-        wait = self.attempts.wait(client)
-        if wait:
-            message = f"too many unknown room codes from this address: wait {wait} s"
-            raise RoomError("too_many_attempts", message)
         try:
             room = self.get(code)
         except StorageError as error:
             raise RoomError("storage_failed", f"room {code!r} cannot be loaded: {error}") from None
         if room is None or (room.private and not private):
-            self.attempts.fail(client)
             raise RoomError("no_room", f"no room {code!r}")
         return room
 
@@ -185,30 +165,10 @@ class Hub:
         excess = len(self.rooms) - self.settings.max_rooms
         if excess <= 0:
             return
-        busy = set(self.sockets) | {code for code, t in self._timers.items() if not t.done()}
+        busy = set(self.sockets) | self.timers.busy()
         idle = [code for code in self.rooms if code not in busy and code != room.code]
         for code in idle[:excess]:
             del self.rooms[code]
-
-    def may_create(self, host: str) -> int:
-        """Return 0 when the client at `host` (its IP address) may create a room now, counting
-        it, else the whole seconds it must wait (counted per guessing key: its IPv4 address
-        or IPv6 /64). Loopback clients are not counted: they are this machine (the tests, the
-        benchmark, a reverse proxy that does not pass the client's address on).
-        """
-        return self._take(self.creations, host)
-
-    def may_replay(self, host: str) -> int:
-        """Return 0 when the client at `host` may ask for a replay now, counting it, else the
-        whole seconds it must wait (as `may_create`, with the replays' own bucket)."""
-        return self._take(self.replays, host)
-
-    @staticmethod
-    def _take(bucket: PerAddress, host: str) -> int:
-        with contextlib.suppress(ValueError):
-            if ipaddress.ip_address(host).is_loopback:
-                return 0
-        return bucket.take(guessing_key(host))
 
     def new_code(self) -> str:
         """Return a code that no room has."""
@@ -263,9 +223,14 @@ class Hub:
         except StorageError as error:
             if self.rooms.get(room.code) is room:
                 del self.rooms[room.code]
-            if self.on_storage_error is not None:
-                self.on_storage_error(room.code, error)
+            if self._on_storage_error is not None:
+                self._on_storage_error(room.code, error)
             raise
+
+    def listen_storage_errors(self, listener: Callable[[str, StorageError], None]) -> None:
+        """Tell `listener` of each failed save from now on, with the room's code (several
+        instances: cluster/node.py hears that another instance took the room over)."""
+        self._on_storage_error = listener
 
     async def prune(self, now: datetime | None = None) -> list[str]:
         """Delete the expired rooms from the store (docs/storage.md) and from memory; return
@@ -298,8 +263,9 @@ class Hub:
     def gate(self, code: str) -> asyncio.Lock:
         """Return the room's gate: whoever holds it sees and changes only stored state.
 
-        Hold it from reading the room until the change is stored and sent (`publish` and
-        `send_now` expect it held). The lock lives as long as anyone holds or waits for it.
+        Hold it from reading the room until the change is stored and sent (`publish_state`,
+        `publish_talk` and `reply_held` expect it held). The lock lives as long as anyone
+        holds or waits for it.
         """
         gate = self._gates.get(code)
         if gate is None:
@@ -349,7 +315,7 @@ class Hub:
             room.disconnect(connection.viewer)
             if not room.private:
                 self.schedule(room)
-                await self.publish(room, [])
+                await self.publish_state(room, [])
 
     def forget(self, code: str, connection: Connection) -> None:
         """Stop counting a socket of a room (`leave` then tells the others)."""
@@ -359,19 +325,19 @@ class Hub:
         if not connections:
             self.sockets.pop(code, None)
 
-    async def send(self, code: str, connection: Connection, *messages: JSON) -> None:
+    async def reply(self, code: str, connection: Connection, *messages: JSON) -> None:
         """Send one socket some messages, in order with the room's broadcasts (takes the gate)."""
         async with self.gate(code):
-            await self.send_now(connection, *messages)
+            await self.reply_held(connection, *messages)
 
     @staticmethod
-    async def send_now(connection: Connection, *messages: JSON) -> None:
+    async def reply_held(connection: Connection, *messages: JSON) -> None:
         """Send one socket some messages (the room's gate held)."""
         for message in messages:
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                 await send_message(connection.websocket, message)
 
-    async def publish(self, room: OnlineRoom, moves: list[Committed]) -> None:
+    async def publish_state(self, room: OnlineRoom, moves: list[Committed]) -> None:
         """Send every socket of the room its stored state (and `moves`, just stored) as its
         own viewer sees it: call it with the gate held, after the change's write settled."""
         connections = list(self.sockets.get(room.code, []))
@@ -390,7 +356,7 @@ class Hub:
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # its handler ends
                 await connection.websocket.send_text(rendered[connection.viewer])
 
-    async def tell(self, room: OnlineRoom, line: Line) -> None:
+    async def publish_talk(self, room: OnlineRoom, line: Line) -> None:
         """Send every socket of the room a line of talk, the same bytes for everyone (talk is
         public): call it with the gate held, after the line's write settled."""
         text = encode(said(line))
@@ -398,127 +364,34 @@ class Hub:
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # its handler ends
                 await connection.websocket.send_text(text)
 
-    # --- timers: computer moves, absent players' turns, host hand-off -------------------
+    def evict(self, code: str) -> None:
+        """Drop the room's memory copy and stop its timer: another instance drives it, or
+        drove it meanwhile (the next `get` rebuilds it from the store), or nobody needs it."""
+        self.rooms.pop(code, None)
+        self.stop_timer(code)
 
-    def _next(self, room: OnlineRoom) -> float | None:
-        """Return in how many seconds the room's timer has something to do, or None."""
-        delays = []
-        if room.computer_due():
-            delays.append(self.settings.computer_delay)
-        autoplay = room.autoplay_in()
-        if autoplay is not None:
-            delays.append(autoplay)
-        handoff = room.host_handoff_in()
-        if handoff is not None:
-            delays.append(handoff)
-        return max(0.0, min(delays)) if delays else None
+    def connected(self, code: str) -> bool:
+        """Return whether any socket of this server is in room `code`."""
+        return bool(self.sockets.get(code))
+
+    def connections(self, code: str) -> list[Connection]:
+        """Return the room's sockets on this server (a copy: closing one changes the list)."""
+        return list(self.sockets.get(code, []))
 
     def schedule(self, room: OnlineRoom) -> None:
-        """Wake the room's timer (one task per room), starting it when something is due."""
-        code = room.code
-        task = self._timers.get(code)
-        if task is not None and not task.done():
-            self._wakes[code].set()
-            return
-        if self._next(room) is None:
-            return
-        self._wakes[code] = asyncio.Event()
-        self._timers[code] = asyncio.get_running_loop().create_task(self._timer(code))
-
-    async def _timer(self, code: str) -> None:
-        try:
-            await self._tick(code)
-        except Exception:  # said, not swallowed: the room waits until something wakes it
-            log.exception("room %s: its timer failed", code)
-        finally:
-            if self._timers.get(code) is asyncio.current_task():
-                del self._timers[code]
-                self._wakes.pop(code, None)
-
-    async def _tick(self, code: str) -> None:
-        while True:
-            room = self.rooms.get(code)
-            delay = None if room is None else self._next(room)
-            if room is None or delay is None:
-                return
-            wake = self._wakes[code]
-            wake.clear()
-            version = room.room.version
-            try:
-                await asyncio.wait_for(wake.wait(), timeout=delay)
-                continue  # something changed meanwhile: look again
-            except TimeoutError:
-                pass
-            async with self.gate(code):
-                try:
-                    room = await self.current(code)
-                except RoomError as error:
-                    if error.code == "storage_failed":
-                        self._again_later(code)  # the store unreachable: look again
-                    return
-                if room.room.version == version:
-                    await self._fire(room, version)
-
-    async def _fire(self, room: OnlineRoom, version: int) -> None:
-        """Make the timer's move or seat change, store it, then publish it (gate held)."""
-        seats = room.pass_host_if_absent()
-        moves: list[Committed] = []
-        try:
-            if room.computer_due():
-                await room.room.think()  # off the event loop (a search may take a second)
-                moves = room.room.advance(version)
-            else:
-                seat = room.autoplay_seat()
-                if seat is not None:
-                    moves = room.room.play_for(seat, version)
-        except RoomError:
-            moves = []
-        try:
-            await self.save(room, moves, seats)
-        except StorageError:
-            self._again_later(room.code)
-            return
-        if moves or seats:
-            await self.publish(room, moves)
-        if moves:
-            room.room.think_ahead()  # the next computer seat decides during the delay
-
-    def _again_later(self, code: str) -> None:
-        """After a timer's write failed (the store unreachable), look at the room again each
-        second while anyone is connected to it: its timer starts again once it loads."""
-        loop = asyncio.get_running_loop()
-        loop.call_later(1.0, lambda: self._retries.add(loop.create_task(self._again(code))))
-
-    async def _again(self, code: str) -> None:
-        try:
-            if code not in self.sockets:
-                return  # nobody there: whoever comes next loads the room and wakes its timer
-            async with self.gate(code):
-                try:
-                    room = await self.current(code)
-                except RoomError:
-                    self._again_later(code)
-                    return
-                self.schedule(room)
-        finally:
-            task = asyncio.current_task()
-            if task is not None:
-                self._retries.discard(task)
+        """Wake the room's timer, starting it when something is due (timers.py)."""
+        self.timers.schedule(room)
 
     def timing(self, code: str) -> bool:
         """Return whether the room's timer runs (something is due, or soon will be)."""
-        task = self._timers.get(code)
-        return task is not None and not task.done()
+        return self.timers.running(code)
 
     def stop_timer(self, code: str) -> None:
         """Cancel a room's timer (another instance drives the room now: cluster/node.py)."""
-        task = self._timers.get(code)
-        if task is not None:
-            task.cancel()
+        self.timers.stop(code)
 
     async def close(self) -> None:
         """Cancel the timers and let the writer finish what is queued (at shutdown)."""
-        for task in self._timers.values():
-            task.cancel()
+        self.timers.stop_all()
         if self.writer is not None:
             await asyncio.to_thread(self.writer.close)

@@ -1,14 +1,24 @@
 """Flood and guessing limits: a token bucket per connection, a failure window per address,
-and a token bucket per address for new rooms."""
+and a token bucket per address for new rooms and for replays (`AddressLimits` bundles the
+per-address ones: counted in this process by default, `local_limits`, in Redis for several
+instances, cluster/limits.py).
+
+The limits are checked where a request comes in, before it reaches a room: the WebSocket
+endpoint (endpoint.py) and the HTTP endpoints (http/api.py, http/replay.py), which the app gives
+its `AddressLimits` (http/app.py). The rooms and the hub know nothing of addresses."""
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import math
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from starlette.requests import HTTPConnection
+
+from .hub import OnlineSettings
 
 
 class TokenBucket:
@@ -136,3 +146,44 @@ def guessing_key(host: str) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
+
+
+@dataclass(frozen=True)
+class AddressLimits:
+    """What one client address may do, wherever it is counted: look up unknown room codes
+    (`attempts`), create rooms (`creations`) and ask for replays (`replays`)."""
+
+    attempts: Attempts
+    creations: PerAddress
+    replays: PerAddress
+
+    def may_create(self, host: str) -> int:
+        """Return 0 when the client at `host` (its IP address) may create a room now, counting
+        it, else the whole seconds it must wait (counted per guessing key: its IPv4 address
+        or IPv6 /64). Loopback clients are not counted: they are this machine (the tests, the
+        benchmark, a reverse proxy that does not pass the client's address on).
+        """
+        return _take(self.creations, host)
+
+    def may_replay(self, host: str) -> int:
+        """Return 0 when the client at `host` may ask for a replay now, counting it, else the
+        whole seconds it must wait (as `may_create`, with the replays' own bucket)."""
+        return _take(self.replays, host)
+
+
+def _take(bucket: PerAddress, host: str) -> int:
+    with contextlib.suppress(ValueError):
+        if ipaddress.ip_address(host).is_loopback:
+            return 0
+    return bucket.take(guessing_key(host))
+
+
+def local_limits(s: OnlineSettings) -> AddressLimits:
+    """Return the per-address limits of `s`, counted in this process."""
+    return AddressLimits(
+        attempts=Attempts(s.attempts, s.attempts_window, s.clock),
+        creations=PerAddress(s.rooms_per_address / s.rooms_window, s.rooms_per_address, s.clock),
+        replays=PerAddress(
+            s.replays_per_address / s.replays_window, s.replays_per_address, s.clock
+        ),
+    )

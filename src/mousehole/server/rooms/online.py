@@ -14,67 +14,16 @@ follows the page's animations.
 from __future__ import annotations
 
 import dataclasses
-import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ...engine import JSON, new_secret, record_view
+from ...engine import JSON, RecordViewWalk, new_secret
 from ...games import BOTS, manifest
 from ..store import StoredRoom
+from .codes import join_link
+from .presence import Clock, OnlineSeat, Presence, seat_index
 from .room import OWNER, Committed, Room, RoomError, Viewer, check_name, hash_token, new_token
 from .talk import TALK_TYPES, Line, Talk, TalkError
-
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-"""Room code letters: no 0/O, 1/I/L, so a code read aloud or copied by hand stays right."""
-CODE_LENGTH = 6
-
-SeatState = Literal["open", "human", "computer", "assisted"]
-"""What a seat is: waiting for a player, a player's, the computer's, or the computer's while
-its absent player may still take it back with their token."""
-
-Clock = Callable[[], float]
-
-
-def new_code() -> str:
-    """Return a random room code (31**6, about 887 million codes)."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def is_code(text: str) -> bool:
-    """Return True when `text` has the shape of a room code."""
-    return len(text) == CODE_LENGTH and all(c in CODE_ALPHABET for c in text)
-
-
-def join_link(code: str) -> str:
-    """Return the path of a room's invitation page."""
-    return f"/join/{code}"
-
-
-def new_private_id() -> str:
-    """Return the id of a new private room: 16 hex digits, never the shape of a code."""
-    return secrets.token_hex(8)
-
-
-def is_room_id(text: str) -> bool:
-    """Return True when `text` has the shape of a room code or of a private room's id."""
-    if is_code(text):
-        return True
-    return len(text) == 16 and all(c in "0123456789abcdef" for c in text)
-
-
-@dataclass
-class OnlineSeat:
-    """Who holds a seat, and since when nobody is connected to it."""
-
-    state: SeatState
-    token_hash: str | None = None
-    """SHA-256 of the seat token (human and assisted seats); the token itself is never kept."""
-    sockets: int = 0
-    absent_since: float | None = None
-    bot: bool = False
-    """The seat's player said, as it joined, that it is a program (docs/protocol.md, Bots):
-    everyone sees it marked; every room rule applies to it as to anyone."""
 
 
 @dataclass
@@ -89,13 +38,7 @@ class Changed:
     """The host switched chat on or off (`OnlineRoom.talk.on`)."""
 
 
-def _seat_index(room: Room, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(room.seats):
-        raise RoomError("bad_seat", f"seat: expected a seat index 0..{len(room.seats) - 1}")
-    return value
-
-
-class OnlineRoom:
+class OnlineRoom(Presence):
     """One online room: its match (`room`), its seats' states, its host and its presence."""
 
     def __init__(
@@ -122,6 +65,8 @@ class OnlineRoom:
         self.screen: int | None = None
         """The human seat at a private room's screen (`view_seat`); never stored: after a
         restart the page names it again, behind its hand-over screen."""
+        self._walks: dict[int | None, RecordViewWalk] = {}
+        """Each viewer's record view so far (`record_view`), kept to extend by the new moves."""
 
     @property
     def pace(self) -> Literal["client", "server"]:
@@ -190,10 +135,10 @@ class OnlineRoom:
         `record` resumes a saved match (a fresh seed decides what has not happened yet).
         """
         room, token = Room.create(game, options, seats, record=record, room_id=room_id)
-        return cls._private(room, clock=clock, grace=grace), token
+        return cls.as_private(room, clock=clock, grace=grace), token
 
     @classmethod
-    def _private(cls, room: Room, *, clock: Clock, grace: float) -> OnlineRoom:
+    def as_private(cls, room: Room, *, clock: Clock, grace: float) -> OnlineRoom:
         """Return `room` as a private room: its owner holds every human seat, and hosts it."""
         states = [
             OnlineSeat("computer")
@@ -213,7 +158,7 @@ class OnlineRoom:
         """Return the room rebuilt from storage; every player counts as absent from now."""
         room = Room.from_stored(stored)
         if stored.mode == "local":
-            return cls._private(room, clock=clock, grace=grace)
+            return cls.as_private(room, clock=clock, grace=grace)
         now = clock()
         seats = []
         for entry, seat in zip(stored.seats, room.seats, strict=True):
@@ -261,7 +206,7 @@ class OnlineRoom:
             if not free:
                 raise RoomError("room_full", f"room {self.code}: every seat is taken")
             seat = free[0]
-        index = _seat_index(self.room, seat)
+        index = seat_index(self.room, seat)
         if self.seats[index].state != "open":
             raise RoomError("seat_taken", f"seat {index} is not open")
         token = new_token()
@@ -287,122 +232,6 @@ class OnlineRoom:
                     return seat
         what = "this room's token" if self.private else "a seat token, or spectate"
         raise RoomError("bad_token", f"say hello with {what}")
-
-    def seats_of(self, viewer: Viewer) -> list[int]:
-        """Return the seats `viewer` plays (the owner: every human seat of a private room)."""
-        if viewer is None:
-            return []
-        if viewer == OWNER:
-            return [s.index for s in self.room.seats if s.kind == "human"]
-        return [int(viewer)]
-
-    def seat_of(self, token: Any) -> int | None:
-        """Return the seat that `token` holds, or None (an unknown or reopened seat's token)."""
-        if not isinstance(token, str) or self.private:
-            return None
-        digest = hash_token(token)
-        found = None
-        for index, seat in enumerate(self.seats):
-            if seat.token_hash is not None and secrets.compare_digest(digest, seat.token_hash):
-                found = index
-        return found
-
-    def connect(self, viewer: Viewer) -> bool:
-        """Count a socket of `viewer`; return True when that takes an assisted seat back."""
-        if viewer is None or viewer == OWNER:
-            for seat in self.seats_of(viewer):
-                self.seats[seat].sockets += 1
-                self.seats[seat].absent_since = None
-            return False
-        seat = int(viewer)
-        online = self.seats[seat]
-        online.sockets += 1
-        online.absent_since = None
-        if online.state != "assisted":
-            return False
-        online.state = "human"
-        self.room.set_seat(seat, "human", self.room.seats[seat].name)
-        return True
-
-    def disconnect(self, viewer: Viewer) -> None:
-        """Forget a closed socket of `viewer`: with its last socket, a seat becomes absent."""
-        for seat in self.seats_of(viewer):
-            online = self.seats[seat]
-            online.sockets = max(0, online.sockets - 1)
-            if online.sockets == 0:
-                online.absent_since = self.clock()
-
-    def absent_for(self, seat: int) -> float | None:
-        """Return for how many seconds a held seat has had no socket, or None."""
-        online = self.seats[seat]
-        if self.private or online.state not in ("human", "assisted") or online.sockets:
-            return None
-        since = online.absent_since if online.absent_since is not None else self.clock()
-        return max(0.0, self.clock() - since)
-
-    def _long_absent(self, seat: int) -> bool:
-        absent = self.absent_for(seat)
-        return absent is not None and absent >= self.grace
-
-    def pass_host_if_absent(self) -> bool:
-        """Hand host rights to the next connected player if the host is gone past the grace."""
-        if self.private:
-            return False
-        if not self._long_absent(self.host) and self.seats[self.host].state != "open":
-            return False
-        successor = self._successor()
-        if successor is None:
-            return False
-        self.host = successor
-        return True
-
-    def _successor(self) -> int | None:
-        """Return the first connected player after the host in seat order, or None."""
-        count = len(self.seats)
-        for step in range(1, count):
-            seat = (self.host + step) % count
-            if self.seats[seat].state == "human" and self.seats[seat].sockets:
-                return seat
-        return None
-
-    def host_handoff_in(self) -> float | None:
-        """Return in how many seconds host rights may pass on by themselves, or None.
-
-        0 means now; None when the host is here, or gone with nobody connected to take over
-        (a player connecting wakes the timer again).
-        """
-        if self.private:
-            return None
-        absent = self.absent_for(self.host)
-        if absent is None:
-            return None
-        if absent < self.grace:
-            return self.grace - absent
-        return 0.0 if self._successor() is not None else None
-
-    def _absent_actor(self) -> tuple[int, float] | None:
-        """Return the online player to act and the seconds left before their turn is played
-        for them (games whose manifest sets `absent_autoplay`, e.g. one with no decisions)."""
-        after = manifest(self.room.game.name).absent_autoplay
-        if self.private or not self.started or after is None:
-            return None
-        actor = self.room.match.state.current_player()
-        if actor < 0 or self.room.seats[actor].kind != "human":
-            return None
-        absent = self.absent_for(actor)
-        if absent is None:
-            return None
-        return actor, max(0.0, float(after) - absent)
-
-    def autoplay_in(self) -> float | None:
-        """Return in how many seconds an absent player's turn is played for them, or None."""
-        due = self._absent_actor()
-        return None if due is None else due[1]
-
-    def autoplay_seat(self) -> int | None:
-        """Return the absent player's seat whose turn is to be played for them now, or None."""
-        due = self._absent_actor()
-        return due[0] if due is not None and due[1] <= 0 else None
 
     # --- commands -----------------------------------------------------------------------
 
@@ -437,7 +266,7 @@ class OnlineRoom:
             raise RoomError("not_host", f"only the host (seat {self.host}) can {kind}")
         if kind == "start":
             return self._start()
-        seat = _seat_index(self.room, message.get("seat"))
+        seat = seat_index(self.room, message.get("seat"))
         if kind == "replace":
             return self._replace(seat, message.get("level"))
         if kind == "reopen":
@@ -447,7 +276,7 @@ class OnlineRoom:
     def _set_screen(self, viewer: Viewer, seat: Any) -> None:
         if viewer != OWNER:
             raise RoomError("not_private", "screen: only a same-device match names its screen")
-        index = _seat_index(self.room, seat)
+        index = seat_index(self.room, seat)
         if self.room.seats[index].kind != "human":
             raise RoomError("bad_seat", f"seat {index} is played by the computer, not at a screen")
         self.screen = index
@@ -494,7 +323,7 @@ class OnlineRoom:
             raise RoomError("bad_level", f"level: choose {', '.join(levels)}")
         if self.seats[seat].state != "human":
             raise RoomError("bad_seat", f"seat {seat} is not a player's seat")
-        if not self._long_absent(seat):
+        if not self.long_absent(seat):
             raise RoomError("not_absent", f"seat {seat} has not been away for {self.grace:g} s")
         self.seats[seat].state = "assisted"  # the token stays valid: its player may come back
         self.room.set_seat(seat, "computer", self.room.seats[seat].name, level)
@@ -504,7 +333,7 @@ class OnlineRoom:
         online = self.seats[seat]
         if seat == self.host or online.state not in ("human", "assisted"):
             raise RoomError("bad_seat", f"seat {seat} is not another player's seat")
-        if online.state == "human" and not self._long_absent(seat):
+        if online.state == "human" and not self.long_absent(seat):
             raise RoomError("not_absent", f"seat {seat} has not been away for {self.grace:g} s")
         self.seats[seat] = OnlineSeat("open")  # the old token hash is gone: it no longer works
         self.room.set_seat(seat, "human", f"Seat {seat + 1}")
@@ -617,8 +446,20 @@ class OnlineRoom:
         if record:  # talk is public: the same lines for every viewer (talk.py)
             snapshot["chat"] = self.talk.lines_json()
         if record or self.room.finished:
-            snapshot["record"] = record_view(self.room.game, match.record, observer)
+            snapshot["record"] = self.record_view(observer)
         return snapshot
+
+    def record_view(self, observer: int | None) -> JSON:
+        """Return `record_view` of the match for `observer`. The walk that builds it is kept
+        and extended by the moves made since, so the snapshot a page gets at every hand-over
+        does not replay the whole match each time."""
+        record = self.room.match.record
+        walk = self._walks.get(observer)
+        if walk is None or walk.record is not record or len(walk) > len(record.moves):
+            walk = self._walks[observer] = RecordViewWalk(self.room.game, record, observer)
+        for move in record.moves[len(walk) :]:
+            walk.add(move)
+        return walk.view()
 
     def summary(self) -> JSON:
         """Return what an invitation page shows before joining: the game, the host, whether

@@ -47,14 +47,28 @@ RECENT_ACTION_IDS = 64
 class RoomError(Exception):
     """A refused command: `code` is stable (for clients), `message` says what and why."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        reason: str | None = None,
+        details: dict[str, int | str] | None = None,
+    ):
         super().__init__(message)
         self.code = code
         self.message = message
+        self.reason = reason
+        """Why, in the game's stable code, for an `illegal_action` whose rules say (or None)."""
+        self.details = dict(details or {})
 
     def to_json(self) -> JSON:
-        """Return the error as the protocol sends it."""
-        return {"type": "error", "code": self.code, "message": self.message}
+        """Return the error as the protocol sends it (`reason` and `details` when known)."""
+        error: JSON = {"type": "error", "code": self.code, "message": self.message}
+        if self.reason is not None:
+            error["reason"] = self.reason
+            error["details"] = self.details
+        return error
 
 
 @dataclass
@@ -292,7 +306,9 @@ class Room:
             try:
                 state.apply(parsed)  # for the rules' own explanation of why not
             except IllegalActionError as error:
-                raise RoomError("illegal_action", str(error)) from None
+                raise RoomError(
+                    "illegal_action", str(error), reason=error.reason, details=error.details
+                ) from None
             raise RoomError("illegal_action", f"seat {seat} cannot {parsed.to_text()} now")
         self._check_version(version)
         committed = self._commit(seat, parsed)
@@ -405,38 +421,6 @@ class Room:
         self._recent[action_id] = self.version
         while len(self._recent) > RECENT_ACTION_IDS:
             self._recent.popitem(last=False)
-
-    def snapshot(self) -> JSON:
-        """Return the whole room as its owner sees it (local rooms: every seat is theirs)."""
-        state = self.match.state
-        actor = state.current_player()
-        human_turn = actor >= 0 and self.seats[actor].kind == "human"
-        return {
-            "type": "snapshot",
-            "room": self.room_id,
-            "game": self.game.name,
-            "options": self.game.options(),
-            "version": self.version,
-            "seats": [seat.to_json() for seat in self.seats],
-            "state": state.observation(actor if human_turn else None),
-            "to_act": None if actor < 0 else actor,
-            "legal": state.legal_json() if human_turn else [],
-            "winners": state.winners(),
-            "record": self.owner_record(),
-        }
-
-    def owner_record(self) -> JSON:
-        """Return the record as a private room's owner keeps it: whole (its starting position
-        included, so that it can be resumed), but without its seed or secret."""
-        return _hide_chance_keys(self.match.record.to_json())
-
-
-def _hide_chance_keys(record: JSON) -> JSON:
-    """Return `record` without what decides future chance: its seed, and its secret if any."""
-    hidden = record | {"seed": None}
-    if "secret" in hidden:
-        hidden["secret"] = None
-    return hidden
 
 
 def _resume(game: Game, record: Any) -> Match:

@@ -4,8 +4,8 @@ docs/storage.md says what is stored and what survives a crash.
 """
 
 from .base import Store, Write
-from .records import MoveLike, RoomSummary, StorageError, StoredLine, StoredMove, StoredRoom
 from .sqlite import DEFAULT_DB_PATH, DEFAULT_SYNC, SYNC_MODES, SQLiteStore, prepare_sqlite
+from .stored import MoveLike, RoomSummary, StorageError, StoredLine, StoredMove, StoredRoom
 from .writer import Writer
 
 __all__ = [

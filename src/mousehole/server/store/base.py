@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ...engine import JSON
-from .records import MoveLike, RoomSummary, StorageError, StoredLine, StoredRoom
+from .stored import MoveLike, RoomSummary, StorageError, StoredLine, StoredRoom
 
 Write = Callable[..., None]
 """One change a store made and runs inside its own transaction (for SQLite, a function of the

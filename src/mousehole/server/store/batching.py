@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 
 import orjson
 
-from .records import MoveLike, StorageError
+from .stored import MoveLike, StorageError
 
 Row = tuple[str, int, int | None, str]
 """One row of the moves table: room id, index, seat (None: chance), action as JSON text."""

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from ...engine import JSON, MouseholeError, replay
 from ...games import load_game
 from .postgres import PostgresStore
-from .records import StorageError, StoredRoom
 from .sqlite import SQLiteStore
+from .stored import StorageError, StoredRoom
 
 EVERY = sys.maxsize
 """As many rooms or lines as there are (a room keeps its last 500 lines: docs/storage.md)."""

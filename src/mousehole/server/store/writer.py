@@ -23,7 +23,7 @@ import threading
 from dataclasses import dataclass
 
 from .base import Store, Write
-from .records import StorageError
+from .stored import StorageError
 
 MAX_BATCH = 2_000
 """Most writes per transaction (keeps one commit's latency bounded under a flood)."""

@@ -3,7 +3,7 @@
 // buttons keep working, and playing the turn puts them away. Once the player skips them,
 // reads them to the end, or plays that first turn with them shown, they are remembered in
 // localStorage ("mousehole.<game>.coach" = "done") and never offered again. A game's own tips
-// live in its web folder (web/<folder>/coach-marks.js), which calls:
+// live in its web folder (games/<folder>/web/coach-marks.js), which calls:
 //
 //   offerCoach({
 //     game: name,                            // the game's registry name (its manifest's)

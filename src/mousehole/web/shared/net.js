@@ -1,51 +1,7 @@
-// The room client, for every game's page (docs/protocol.md, docs/online.md). Game-agnostic:
-// it knows rooms, codes, tokens and sockets, never a game's rules.
-//
-// HTTP (each resolves the server's JSON, or rejects with {code, message, status}):
-//   createRoom(game, {options, seats, record})   POST /api/rooms -> {room, token, snapshot}
-//   createOnlineRoom(game, {options, seats, hostName})
-//                                                POST /api/online -> {code, link, seat, token, snapshot}
-//   joinOnlineRoom(code, {name, seat})           POST /api/online/<CODE>/join -> {code, seat, token}
-//   peekOnlineRoom(code)                         GET /api/online/<CODE> -> the room's public summary
-//                                                {code, link, game, options, started, over, host,
-//                                                 grace, seats: [{seat, kind, name, level, state,
-//                                                 absent_for, host}]} (404 no_room, 429
-//                                                 too_many_attempts: unknown codes count like joins)
-// Codes:
-//   normalizeCode(text)  upper case, spaces and dashes dropped ("k7q-m4x" -> "K7QM4X")
-//   isCode(text)         six letters/digits from the room-code alphabet (no 0/O, 1/I/L)
-// Seat tokens (localStorage "mousehole.online.<CODE>" -> {token, seat, name, game}; kept in
-// memory when storage is blocked, so a page still plays but a refresh loses the seat):
-//   loadSeat(code), saveSeat(code, {token, seat, name, game}), forgetSeat(code)
-//   loadName(), saveName(name)       the player's name, to prefill the next form
-// Messages:
-//   actionId()           a unique id for an `act` (a repeated id is never applied twice)
-//   applyUpdateToRecord(record, update)
-//                        the page's own copy of the record after an update: the update's
-//                        snapshot.record when it carries one, else record.moves + its moves
-// The socket:
-//   new RoomSocket(path, hello, handlers)
-//     path      "/ws/rooms/<id>" (local room) or "/ws/online/<CODE>"
-//     hello     the first message, e.g. {type: "hello", token} or {type: "hello", spectate: true}
-//     handlers  onSnapshot(snapshot), onUpdate(update), onError(error),
-//               onRefused({code, closeCode, message}): terminal, no retry (no_room 4404,
-//                 bad_token 4401, a policy close 1008: rate_limited, too_many_attempts),
-//               onStatus(status, info): status is "connecting" | "open" | "retrying" | "closed";
-//                 info = {attempt, retryAt (ms since 1970, for "retrying"), offline (bool)}
-//   .send(message) -> false when not open (the page waits for the resync snapshot)
-//   A `said` message (a line of talk, docs/online.md) is not handed to `handlers`: it is
-//   dispatched as a "said" event (detail: the message) on `roomTalk`, which shared/talk.js
-//   listens to, so that no game page has to route talk.
-//   .isOpen(), .retryNow() (skip the wait), .close()
-//   Versions only grow: a snapshot or update older than the newest version this socket has
-//   handed to `handlers` (a server that answered from a stale copy) is not handed on; the
-//   page keeps what it shows, the socket asks for a `sync`, and when the answer is older
-//   still it reconnects (another server, or the same one once it reloaded the room).
-//   .version is the newest version handed on (-1 before the first snapshot).
-//   A dropped socket (network, 1011 "stored but cannot be loaded", a server restart) reconnects
-//   with exponential backoff and jitter (0.5 s doubling, capped at 8 s); each reconnection gets
-//   a fresh snapshot. While the browser says it is offline the socket is dropped at once (an
-//   open WebSocket may otherwise linger for minutes) and retried when it is back online.
+// The room client, for every game's page: HTTP calls that create, join and peek at rooms, room
+// codes, the seat tokens kept in localStorage, and the room socket. Game-agnostic: it knows
+// rooms, codes, tokens and sockets, never a game's rules. The messages and endpoints are
+// docs/protocol.md's; what a page does on a dropped socket is docs/online.md's ("Reconnect banner").
 
 /** Where the open room socket posts the lines of talk it receives (`said` events). */
 export const roomTalk = new EventTarget();
@@ -241,6 +197,18 @@ const TERMINAL_ERRORS = new Set(["no_room", "bad_token", "too_many_attempts", "r
 const BASE_DELAY = 500;
 const MAX_DELAY = 8000;
 
+/**
+ * One room's socket: `path` is "/ws/rooms/<id>" (local room) or "/ws/online/<CODE>", `hello` the
+ * first message ({type: "hello", token} or {type: "hello", spectate: true}), `handlers`
+ * onSnapshot, onUpdate, onError, onRefused({code, closeCode, message}) (terminal: no retry) and
+ * onStatus("connecting" | "open" | "retrying" | "closed", {attempt, retryAt, offline}).
+ *
+ * Versions only grow: a snapshot or update older than the newest one handed on (`.version`, -1
+ * before the first) is dropped, a `sync` is asked for, and an answer older still reconnects.
+ * A dropped socket reconnects with exponential backoff and jitter (0.5 s doubling to 8 s) and
+ * gets a fresh snapshot; while the browser is offline the socket is closed at once and retried
+ * when it is back. A `said` message goes to `roomTalk` as a "said" event, not to `handlers`.
+ */
 export class RoomSocket {
   constructor(path, hello, handlers = {}) {
     this.path = path;

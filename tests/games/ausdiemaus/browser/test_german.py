@@ -10,77 +10,30 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
+from playwright.sync_api import expect
 
-from tests.browser.fixtures import screenshot, watch_errors
+from tests.browser.fixtures import LocalePages, fits, room_code, screenshot
 
 PAGE = "window.ausdiemausPage"
-SETTINGS = (
-    'try { localStorage.setItem("mousehole.settings",'
-    ' JSON.stringify({speed: "fast", reducedMotion: "on", sound: false})); } catch (e) {}'
-)
-OVERFLOW = """() => {
-  const root = document.documentElement;
-  const wide = [...document.querySelectorAll("body *")].filter((node) => {
-    const r = node.getBoundingClientRect();
-    return r.width && node.checkVisibility() && r.right > root.clientWidth + 1;
-  }).map((node) => `${node.tagName.toLowerCase()}.${node.className}`).slice(0, 5);
-  return { scroll: root.scrollWidth, client: root.clientWidth, wide };
-}"""
 ENGLISH_WORDS = ("Turn over", "New match", "What happened", "Players", "cards", "Pile")
 SIZES = [(1280, 800), (390, 844)]
 TABLE_SUMMARY = re.compile(r"^Haufen: \d+ Karten?.*Mauschips?\.$")
 """The table's summary for screen readers, in German."""
 
 
-class Pages:
-    """Browser contexts of a given locale; any page error, console error or missing message
-    (i18n.js warns "no message …") fails the test."""
-
-    def __init__(self, browser: Browser) -> None:
-        self.browser = browser
-        self.contexts: list[BrowserContext] = []
-        self.errors: list[str] = []
-
-    def open(self, locale: str, width: int = 1280, height: int = 800) -> Page:
-        context = self.browser.new_context(
-            locale=locale, viewport={"width": width, "height": height}
-        )
-        context.add_init_script(SETTINGS)
-        self.contexts.append(context)
-        page = context.new_page()
-        watch_errors(page, self.errors)
-
-        def missing(message: ConsoleMessage) -> None:
-            if "no message" in message.text:
-                self.errors.append(f"console: {message.text}")
-
-        page.on("console", missing)
-        return page
-
-
 @pytest.fixture
-def pages(browser: Browser) -> Iterator[Pages]:
-    opened = Pages(browser)
-    yield opened
-    for context in opened.contexts:
-        context.close()
-    assert not opened.errors, "; ".join(opened.errors)
-
-
-def fits(page: Page, name: str) -> None:
-    measured = page.evaluate(OVERFLOW)
-    assert measured["scroll"] <= measured["client"], f"{name}: {measured}"
+def pages(locale_pages: LocalePages) -> LocalePages:
+    """Pages in German unless told another language (tests/browser/fixtures.py)."""
+    return locale_pages
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_the_match_and_rules_pages_in_german_fit_the_screen(
-    pages: Pages, server: str, width: int, height: int
+    pages: LocalePages, server: str, width: int, height: int
 ) -> None:
-    page = pages.open("de-DE", width, height)
+    page = pages.open(width, height)
     page.goto(f"{server}/play/ausdiemaus")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.get_by_test_id("setup")).to_be_visible()
@@ -109,8 +62,8 @@ def test_the_match_and_rules_pages_in_german_fit_the_screen(
     screenshot(page, f"de-ausdiemaus-rules-{width}")
 
 
-def test_a_whole_solo_match_in_german_played_by_keyboard(pages: Pages, server: str) -> None:
-    page = pages.open("de-DE")
+def test_a_whole_solo_match_in_german_played_by_keyboard(pages: LocalePages, server: str) -> None:
+    page = pages.open()
     page.goto(f"{server}/play/ausdiemaus")
     expect(page.get_by_test_id("setup")).to_be_visible()
     page.get_by_test_id("seat-count").focus()
@@ -153,10 +106,10 @@ def test_a_whole_solo_match_in_german_played_by_keyboard(pages: Pages, server: s
 
 
 def test_an_online_room_where_each_player_reads_their_own_language(
-    pages: Pages, online_server: str
+    pages: LocalePages, online_server: str
 ) -> None:
     server = online_server
-    host = pages.open("de-DE")
+    host = pages.open()
     host.goto(f"{server}/play/ausdiemaus?online=new")
     expect(host.get_by_test_id("mode-online")).to_be_checked()
     expect(host.get_by_test_id("start-match")).to_have_text("Raum erstellen")
@@ -164,9 +117,9 @@ def test_an_online_room_where_each_player_reads_their_own_language(
     host.get_by_test_id("seat-0-name").fill("Anna")
     host.get_by_test_id("start-match").click()
     expect(host.get_by_test_id("waiting-room")).to_contain_text("Warteraum")
-    code = host.get_by_test_id("room-code").inner_text()
+    code = room_code(host)
 
-    guest = pages.open("en-US", 390, 844)
+    guest = pages.open(390, 844, locale="en-US")
     guest.goto(f"{server}/join/{code}")
     expect(guest.locator("html")).to_have_attribute("lang", "en")
     expect(guest.get_by_test_id("join-status")).to_contain_text("Aus die Maus! · 2 seats")

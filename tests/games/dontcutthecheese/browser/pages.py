@@ -22,9 +22,11 @@ def _start(page: Page, server: str, seats: int | None = None) -> None:
 
 
 def _bite_point(page: Page) -> tuple[float, float]:
-    """The screen point of the legal bite that leaves the weakest paper (a short round)."""
+    """The screen point of the legal bite that leaves the strongest paper: the match goes on
+    past the turns the phone check measures (the weakest bites could end it by the fourth
+    turn, with the result dialog over the turn's controls)."""
     legal: list[dict[str, Any]] = page.evaluate(f"() => window.{GAME}Page.snapshot.legal")
-    bite = min(legal, key=lambda a: (a["strength"], a["row"], a["col"]))
+    bite = max(legal, key=lambda a: (a["strength"], -a["row"], -a["col"]))
     point: list[float] = page.evaluate(
         """([row, col]) => {
           const paper = document.querySelector('[data-testid="paper"]');

@@ -3,7 +3,7 @@ screen (bites by mouse), Max's mouth moved by the arrow keys with the server's p
 refused bite's reason, two humans on one device with the hand-over screen, a reload that
 continues the saved match, an online match in two browsers with a spectator, the layout at
 1280 x 800 and 390 x 844, and that no frame the page receives holds the threshold of the paper
-on the trap (rulings.md section 3: it is shown only when its paper snaps).
+on the trap (docs/games/dontcutthecheese.md: it is shown only when its paper snaps).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Page, ViewportSize, WebSocket, expect
 
-from tests.browser.fixtures import NewPage, screenshot
+from tests.browser.fixtures import NewPage, room_code, screenshot
 from tests.processes import post_json
 
 SETTINGS = (
@@ -227,12 +227,14 @@ def test_max_s_mouth_moves_by_arrow_keys_and_bites_with_enter(page: Page, server
     target = legal[0]
     _bite_by_keys(page, target)
     _wait_after(page, before)
+    # the player's (seat 0's) first bite after `before`: the computers may have bitten since
     bites = page.evaluate(
         f"""() => {PAGE}.received.filter((m) => m.type === "update")
-              .flatMap((m) => m.moves).filter((m) => m.action.type === "bite")"""
+              .flatMap((m) => m.moves)
+              .filter((m) => m.action.type === "bite" && m.seat === 0 && m.version > {before})"""
     )
-    assert bites[-1]["action"] == {"type": "bite", "row": target["row"], "col": target["col"]}
-    assert bites[-1]["events"][0]["strength"] == target["strength"]
+    assert bites[0]["action"] == {"type": "bite", "row": target["row"], "col": target["col"]}
+    assert bites[0]["events"][0]["strength"] == target["strength"]
     where = f"at row {target['row'] + 1}, column {target['col'] + 1}: strength {target['strength']}"
     expect(page.locator("#log")).to_contain_text(where)
     assert mouth is not None
@@ -294,7 +296,7 @@ def test_an_online_match_in_two_browsers_with_a_spectator(
     expect(host.get_by_test_id("seat-1-kind")).to_have_value("open")
     host.get_by_test_id("start-match").click()
     expect(host.get_by_test_id("waiting-room")).to_be_visible()
-    code = host.get_by_test_id("room-code").inner_text()
+    code = room_code(host)
 
     friend = _online_page(new_page, 390, 844)
     frames = _watch_frames(friend)

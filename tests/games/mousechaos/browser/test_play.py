@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, WebSocket, expect
 
-from tests.browser.fixtures import NewPage, screenshot
+from tests.browser.fixtures import NewPage, room_code, screenshot
 from tests.games.mousechaos.scenes import moving
 
 SETTINGS = (
@@ -109,7 +109,7 @@ def _ready_or_over(page: Page, timeout: float = 60_000) -> bool:
     page.wait_for_function(
         f"""() => document.querySelector('[data-testid=winner]').open
             || document.querySelector('[data-testid=pass-to]').open
-            || ({PAGE}.idle && !{PAGE}.blocked && ({PAGE}.snapshot?.legal || []).length > 0)""",
+            || ({PAGE}?.idle && !{PAGE}.blocked && ({PAGE}.snapshot?.legal || []).length > 0)""",
         timeout=timeout,
     )
     return not bool(page.evaluate("document.querySelector('[data-testid=winner]').open"))
@@ -240,7 +240,7 @@ def test_two_humans_on_one_device_never_see_each_others_knowledge(page: Page, se
             # The page now shows this seat's own card, and the other's face down.
             expect(page.get_by_test_id(f"card-{seat}")).to_have_count(2)  # two colours each
             expect(page.get_by_test_id(f"card-{1 - seat}")).to_have_count(0)
-            page.wait_for_function(f"{PAGE}.idle")
+            page.wait_for_function(f"{PAGE}?.idle")
             mine = page.evaluate(
                 f"{PAGE}.snapshot.state.mice.filter((m) => m.peeked !== null && !m.revealed).length"
             )
@@ -271,7 +271,7 @@ def test_two_humans_on_one_device_never_see_each_others_knowledge(page: Page, se
     page.reload()
     page.wait_for_function(
         f"""() => document.querySelector('[data-testid=pass-to]').open
-            || ({PAGE}.idle && !{PAGE}.blocked && ({PAGE}.snapshot?.legal || []).length > 0)"""
+            || ({PAGE}?.idle && !{PAGE}.blocked && ({PAGE}.snapshot?.legal || []).length > 0)"""
     )
     if page.get_by_test_id("pass-to").is_visible():
         page.get_by_test_id("pass-ready").click()
@@ -293,7 +293,7 @@ def test_an_online_match_in_two_browsers_with_a_spectator_who_sees_no_colours(
     host.get_by_test_id("seat-0-name").fill("Ann")
     host.get_by_test_id("start-match").click()
     expect(host.get_by_test_id("waiting-room")).to_be_visible()
-    code = host.get_by_test_id("room-code").inner_text()
+    code = room_code(host)
     friend = new_page(390, 844)
     friend.context.add_init_script(SETTINGS)
     friend_frames = _frames(friend)
@@ -420,7 +420,10 @@ def test_a_mouse_clicked_into_the_nest_starts_a_reveal_one_mouse_at_a_time(
     page.locator('[data-piece="mouse:6"]').click()
     nest = page.locator('#choices .mc-reach[data-spot="1,1"]')
     expect(nest).to_be_visible()
+    before = int(page.evaluate(f"{PAGE}.snapshot.version"))
     nest.click()
+    # the page may look ready on its old snapshot until the server's update arrives
+    page.wait_for_function(f"() => {PAGE}.snapshot.version > {before}", timeout=60_000)
     assert _ready_or_over(page)
     assert _phase(page) == "reveal"
     screenshot(page, "mousechaos-reveal-1280")
@@ -428,7 +431,7 @@ def test_a_mouse_clicked_into_the_nest_starts_a_reveal_one_mouse_at_a_time(
         choice = page.evaluate(f"{PAGE}.snapshot.legal[0].mouse")
         page.locator(f'[data-piece="mouse:{choice}"]').click()
         page.wait_for_function(
-            f"() => {PAGE}.idle && {PAGE}.snapshot.state.mice.filter((m) => m.revealed).length"
+            f"() => {PAGE}?.idle && {PAGE}.snapshot.state.mice.filter((m) => m.revealed).length"
             f" === {turned}"
         )
         # One at a time: the mouse just turned lies on its side with its colour (a heart).

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.fixtures import NewPage, screenshot
 
-from .test_play import _open_saved, _record
+from .match_page import _open_saved, _record
 
 SIZES = [(1280, 800), (1024, 768), (390, 844)]
 NAMES = ["Ann", "Whiskers", "Nibbles", "Pip"]

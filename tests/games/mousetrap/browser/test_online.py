@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from tests.browser.fixtures import FAST, NewPage, _serve, screenshot, watch_errors
+from tests.browser.fixtures import FAST, NewPage, _serve, room_code, screenshot, watch_errors
 from tests.processes import ServerProcess, post_json
 
 # Records every "available in N s" the room panel shows and whether the host's buttons were
@@ -173,7 +173,7 @@ def test_two_browsers_play_an_online_match(new_page: NewPage, online_server: str
 
     # The waiting room: a big code, copy buttons, the seats, Start disabled while a seat is open.
     expect(host.get_by_test_id("waiting-room")).to_be_visible()
-    code = host.get_by_test_id("room-code").inner_text()
+    code = room_code(host)
     assert re.fullmatch(r"[A-HJ-NP-Z2-9]{6}", code), code
     assert re.search(rf"/play/mousetrap\?room={code}$", host.url)
     expect(host.get_by_test_id("room-link")).to_contain_text(f"/join/{code}")
@@ -323,7 +323,7 @@ def test_the_join_page_and_the_code_box_explain_bad_codes(page: Page, online_ser
     page.get_by_test_id("seat-count").select_option("2")
     page.get_by_test_id("start-match").click()
     expect(page.get_by_test_id("room-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    code = page.get_by_test_id("room-code").inner_text()
+    code = room_code(page)
     page.goto(server)
     page.get_by_test_id("code-input").fill(f" {code[:3].lower()}-{code[3:]} ")
     page.get_by_test_id("code-submit").click()

@@ -13,8 +13,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.fixtures import NewPage, screenshot
 
+from .match_page import SAVE_KEY, _post_room, _record
 from .test_layout import NAMES, _open, _position
-from .test_play import SAVE_KEY, _post_room, _record
 
 BOARD = "() => document.getElementById('board-static').getBoundingClientRect().width"
 

@@ -27,7 +27,7 @@ from ..batching import (
     now,
     plan_run,
 )
-from ..records import StorageError
+from ..stored import StorageError
 from .fence import Fence, check, check_one, locking, lost, stale
 
 Connection = psycopg.Connection[tuple[Any, ...]]

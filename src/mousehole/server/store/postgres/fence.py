@@ -1,7 +1,7 @@
 """Fencing of the PostgreSQL store's writes by room leases (several instances: cluster/lease.py).
 
-When the store belongs to an instance of a cluster (`PostgresStore.instance` is set), every
-write to a room carries the lease token that instance holds for it (`PostgresStore.fences`), and
+When the store belongs to an instance of a cluster (`PostgresStore.fence_as`), every
+write to a room carries the lease token that instance holds for it (`PostgresStore.hold`), and
 is checked in its own transaction against the lease row, locked `FOR SHARE` until the commit:
 another instance that took the room over has raised the token, so the write fails with
 `LeaseLost` instead of committing. A write to a room this instance holds no lease of fails the
@@ -15,7 +15,7 @@ from typing import Any
 
 import psycopg
 
-from ..records import StorageError
+from ..stored import StorageError
 
 Write = Callable[[psycopg.Connection[Any]], None]
 Fence = tuple[str, int]

@@ -2,9 +2,9 @@
 
 Its versions are SQLite's (`sqlite/schema.py`): version N holds the same rooms, moves and talk
 in either database, so a change to what is stored is a step in both
-(tests/server/test_storage.py checks that the two numbers agree). A new database is created at
-`BASELINE` in one step, since PostgreSQL came after SQLite's versions 1 and 2; `MIGRATIONS[v]`
-will bring v-1 to v. docs/storage.md ("PostgreSQL") shows the tables.
+(tests/server/store/test_postgres.py checks that the two numbers agree). A new database is
+created at `BASELINE` in one step, since PostgreSQL came after SQLite's versions 1 and 2;
+`MIGRATIONS[v]` will bring v-1 to v. docs/storage.md ("PostgreSQL") shows the tables.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import psycopg
 
-from ..records import StorageError
+from ..stored import StorageError
 
 SCHEMA_VERSION = 3
 """The schema this code reads and writes (the same number as SQLite's `schema.SCHEMA_VERSION`)."""

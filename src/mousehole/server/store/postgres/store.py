@@ -12,19 +12,18 @@ psycopg's pipeline: a batch of moves costs two round trips, however many moves i
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import psycopg
 
 from ....engine import JSON
 from ..batching import Result, check_follows, dumps, move_rows, now, run_batch
-from ..records import (
+from ..stored import (
     MoveLike,
     RoomSummary,
     StorageError,
@@ -42,80 +41,17 @@ from .appends import (
     one_line,
     write_alone,
 )
+from .connection import SCHEMES, Link, redact
 from .fence import NO_LEASE, Fence, fenced, leased
 from .schema import migrate
 
 if TYPE_CHECKING:
     from ..base import Store
 
-SCHEMES = ("postgresql", "postgres")
-CONNECT_TIMEOUT = 10
-"""Seconds to wait for a connection when the URL sets no `connect_timeout`."""
-LOCK_TIMEOUT = "5s"
-"""How long a statement waits for a lock that another client holds, when the URL's `options`
-set no `lock_timeout`: then the batch fails with `storage_failed` (SQLite's busy timeout is
-5 s too), instead of every room of the instance waiting for as long as the lock is held."""
-
-
-def redact(url: str) -> str:
-    """Return the URL without its password (in the user part or as a `password` parameter)."""
-    parts = urlsplit(url)
-    netloc = parts.netloc
-    if "@" in netloc:
-        user, _, host = netloc.rpartition("@")
-        netloc = f"{user.partition(':')[0]}@{host}"
-    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k != "password"])
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
-
 
 def _stamp(value: datetime) -> str:
     """Return a stored time as the ISO text SQLite keeps (`appends.now`)."""
     return value.astimezone(UTC).isoformat(timespec="milliseconds")
-
-
-class _Link:
-    """One connection, opened when first needed and again after it broke."""
-
-    def __init__(self, url: str):
-        self.url = url
-        self.lock = threading.Lock()
-        self._connection: Connection | None = None
-
-    def get(self) -> Connection:
-        connection = self._connection
-        if connection is None or connection.closed or connection.broken:
-            if connection is not None:
-                connection.close()
-            self._connection = None
-            options = psycopg.conninfo.conninfo_to_dict(self.url)
-            conninfo = self.url
-            if "connect_timeout" not in options:
-                conninfo = psycopg.conninfo.make_conninfo(conninfo, connect_timeout=CONNECT_TIMEOUT)
-            connection = psycopg.connect(conninfo, autocommit=True)
-            if "lock_timeout" not in str(options.get("options") or ""):
-                connection.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
-            self._connection = connection
-        return connection
-
-    def reset(self) -> None:
-        """End a failed transaction (a broken connection is dropped, to be opened again)."""
-        connection = self._connection
-        if connection is None:
-            return
-        try:
-            if connection.broken or connection.closed:
-                raise psycopg.OperationalError("the connection is broken")
-            if connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-                connection.execute("ROLLBACK")
-        except psycopg.Error:
-            connection.close()
-            self._connection = None
-
-    def close(self) -> None:
-        with self.lock:
-            if self._connection is not None:
-                self._connection.close()
-                self._connection = None
 
 
 class PostgresStore:
@@ -126,16 +62,15 @@ class PostgresStore:
         self.where = redact(url)
         if scheme not in SCHEMES:
             raise StorageError(f"expected a postgresql:// URL, not {self.where!r}")
-        self.instance: str | None = None
-        """The cluster instance this store belongs to (cluster/lease.py), or None: one server.
-        With an instance, every write to a room is fenced by its lease (fence.py)."""
-        self.fences: dict[str, int] = {}
-        """The lease token this instance holds of each room it drives (set by the cluster)."""
+        self._instance: str | None = None
+        """The cluster instance this store belongs to (`fence_as`), or None: one server."""
+        self._tokens: dict[str, int] = {}
+        """The lease token this instance holds of each room it drives (`hold`, `release`)."""
         self.failing: StorageError | None = None
         """Why the last batch failed as a whole (the server unreachable, a commit refused),
         until one commits again; None while commits succeed (the health check reads it)."""
-        self._writer = _Link(url)
-        self._reader = _Link(url)
+        self._writer = Link(url)
+        self._reader = Link(url)
         try:
             connection = self._writer.get()
             info = connection.info
@@ -178,11 +113,33 @@ class PostgresStore:
 
     # The writes, as functions of a connection that `write_batch` runs in one transaction.
 
+    def fence_as(self, instance: str) -> None:
+        """Fence every write to a room from now on with the lease `instance` holds of it
+        (fence.py): this store belongs to that instance of a cluster (cluster/lease.py)."""
+        self._instance = instance
+
+    def hold(self, room_id: str, token: int) -> None:
+        """Fence this instance's writes to `room_id` with lease `token` from now on (the
+        cluster took or found the room's lease with it)."""
+        self._tokens[room_id] = token
+
+    def release(self, room_id: str) -> None:
+        """Stop fencing writes to `room_id` with a token: they are refused until `hold`."""
+        self._tokens.pop(room_id, None)
+
+    def token(self, room_id: str) -> int | None:
+        """Return the lease token this instance's writes to `room_id` carry, or None."""
+        return self._tokens.get(room_id)
+
+    def held(self) -> dict[str, int]:
+        """Return each room this instance fences its writes to, with its token (a copy)."""
+        return dict(self._tokens)
+
     def fence(self, room_id: str) -> Fence | None:
         """Return the lease a write to `room_id` must hold at its commit (None: one server)."""
-        if self.instance is None:
+        if self._instance is None:
             return None
-        return (self.instance, self.fences.get(room_id, NO_LEASE))
+        return (self._instance, self._tokens.get(room_id, NO_LEASE))
 
     def _fenced(self, room_id: str, write: Write) -> Write:
         return fenced(write, room_id, self.fence(room_id))
@@ -194,9 +151,9 @@ class PostgresStore:
         copy = self.copying(
             replace(room, created_at=stamp, updated_at=stamp, chat=[], chat_on=True)
         )
-        if self.instance is None:
+        if self._instance is None:
             return copy
-        return leased(copy, room.room_id, self.instance, self.fences)
+        return leased(copy, room.room_id, self._instance, self._tokens)
 
     def copying(self, room: StoredRoom) -> Write:
         """Return the write that stores a room exactly as given: its times, flags, moves and
@@ -306,13 +263,13 @@ class PostgresStore:
             " OR updated_at < %s::timestamptz) AND NOT (id = ANY(%s::text[]))"
         )
         values: tuple[Any, ...] = (finished_before, idle_before, kept)
-        if self.instance is not None:
+        if self._instance is not None:
             sql += (
                 " AND NOT EXISTS (SELECT 1 FROM room_leases l JOIN cluster_instances i"
                 " ON i.id = l.owner WHERE l.room = rooms.id AND l.owner <> %s"
                 " AND i.expires > now())"
             )
-            values += (self.instance,)
+            values += (self._instance,)
 
         def write(db: Connection) -> None:
             rows = db.execute(sql + " RETURNING id", values).fetchall()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ....engine import JSON
 from ..batching import Result, dumps, move_rows, now, run_batch
-from ..records import (
+from ..stored import (
     MoveLike,
     RoomSummary,
     StorageError,

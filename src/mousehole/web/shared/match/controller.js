@@ -33,8 +33,10 @@ const $ = (id) => document.getElementById(id);
  * object: the controller keeps its fields there, the view reads them), `form` (the new-match
  * form of shared/setup.js, without its callbacks), `view` (render, show, animate, skip, and the
  * optional hooks), `log` ({addLine, clearLog, exportLog, restoreLog}), `announce(text)`, and
- * optional `turnHeadings` (turn lines are headings of the log), `words`, `serverSeat(seat)` and
- * `seatViews` (the manifest's `seat_views`: same-device seats each see only their own view).
+ * optional `turnHeadings` (turn lines are headings of the log), `words` (`first(name)`, who
+ * plays first; `move(move, {seatName, before, after, seats})`, a replayed move in the game's
+ * log words: shared/replay/bar.js), `serverSeat(seat)` and `seatViews` (the manifest's
+ * `seat_views`: same-device seats each see only their own view).
  * Returns the match: its state, seat helpers, act(action), and the room commands.
  */
 export function createMatch(game) {

@@ -110,8 +110,11 @@ export function installPage(match) {
       get record() { return state.record; },
       get received() { return state.received; },
       get animating() { return state.animating; },
-      // The page shows its snapshot: nothing animating, queued or waiting to be drawn.
-      get idle() { return !state.animating && !state.queue.length && !view.pending(); },
+      get busy() { return state.busy; }, // an action or an advance is on its way to the server
+      get connected() { return state.connected; },
+      // The page shows its snapshot: nothing animating, queued or waiting to be drawn, and no
+      // log being written again after a (re)connection.
+      get idle() { return !state.animating && !state.held && !state.queue.length && !view.pending(); },
     };
     Object.defineProperties(peek, Object.getOwnPropertyDescriptors(extra));
     window[`${game.name}Page`] = peek;

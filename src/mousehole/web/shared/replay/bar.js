@@ -33,14 +33,45 @@ function typing(target) {
 /** The name of a view: "Everyone (the public view)" or "Ann's view". */
 export function viewName(data, viewer) {
   if (viewer === null || viewer === undefined) return t("replay.public-view");
-  return t("replay.view-of", { who: data.seats[viewer]?.name ?? t("seat.name", { seat: viewer + 1 }) });
+  return t("replay.view-of", { who: seatNameIn(data, viewer) });
+}
+
+/** The name of `seat` in the replay `data` ("" for none: an event of nobody's). */
+function seatNameIn(data, seat) {
+  if (seat === null || seat === undefined) return "";
+  return data.seats[seat]?.name ?? t("seat.name", { seat: seat + 1 });
+}
+
+/**
+ * The line of move `i` of the replay `data` in the reader's language: "<who>: <what happened>",
+ * who being the seat that moved or chance, or what happened alone when it starts with who.
+ * `words` is the game's hook (its page's
+ * `words.move(move, {seatName, before, after, seats})`, docs/replays.md): the move's events
+ * (and its action, where that says more) in the game's own log words, as a string or a list
+ * of strings or log lines ({text}). A move whose words are empty in this view (a roll whose
+ * outcome is the next move, a card dealt face down) says there is nothing to see yet. A game
+ * without the hook shows the server's English `text` and `detail` (server/http/replay.py).
+ */
+export function moveLine(data, i, words) {
+  const move = data.moves[i];
+  if (!words) return { text: move.text, detail: move.detail || "" };
+  const seatName = (seat) => seatNameIn(data, seat);
+  const said = [].concat(words(move, {
+    seatName, before: data.steps[i]?.state, after: data.steps[i + 1]?.state, seats: data.seats,
+  }) ?? []);
+  const what = said.map((line) => (typeof line === "string" ? line : line?.text ?? "")).filter(Boolean).join(" ");
+  const who = move.seat === "chance" ? t("replay.chance") : seatName(move.seat);
+  if (!what) return { text: t("replay.move-quiet", { who }), detail: "" };
+  // A line that already starts with who moved ("Ann rolls the die.") is not prefixed again.
+  return { text: what.startsWith(`${who} `) ? what : t("replay.move-line", { who, what }), detail: "" };
 }
 
 /**
  * Build the bar in `root` over `player` (player.js). `actions`: `openFile(file)` (a chosen or
- * dropped file), `chooseView(viewer)`; `announce(text)` speaks. Returns {update(), message()}.
+ * dropped file), `chooseView(viewer)`; `announce(text)` speaks; `words` is the game's hook that
+ * words a move (moveLine). Returns {update(), message()}.
  */
-export function createBar(root, player, { openFile, chooseView, announce, share }) {
+export function createBar(root, player, { openFile, chooseView, announce, share, words }) {
   const w = (key) => escapeHtml(t(key));
   root.innerHTML = `
     <div class="replay-controls" data-testid="replay-controls" hidden>
@@ -94,6 +125,7 @@ export function createBar(root, player, { openFile, chooseView, announce, share 
   const list = $("replay-moves");
   const select = $("replay-view");
   let listed = null; // the replay whose moves the list shows
+  let lines = []; // lines[k]: move k's line ({text, detail}) in the reader's language
 
   $("replay-first").addEventListener("click", () => player.first());
   $("replay-back").addEventListener("click", () => player.back());
@@ -168,9 +200,10 @@ export function createBar(root, player, { openFile, chooseView, announce, share 
 
   function fillList(data) {
     listed = data;
+    lines = data.moves.map((_, i) => moveLine(data, i, words));
     list.innerHTML = [
       `<li><button type="button" class="replay-move" data-step="0"><span class="replay-move-n">0</span> ${escapeHtml(t("replay.start"))}</button></li>`,
-      ...data.moves.map((m, i) => `<li><button type="button" class="replay-move${m.seat === "chance" ? " replay-chance" : ""}" data-step="${i + 1}"${m.detail ? ` title="${escapeHtml(m.detail)}"` : ""}><span class="replay-move-n">${i + 1}</span> ${escapeHtml(m.text)}</button></li>`),
+      ...data.moves.map((m, i) => `<li><button type="button" class="replay-move${m.seat === "chance" ? " replay-chance" : ""}" data-step="${i + 1}"${lines[i].detail ? ` title="${escapeHtml(lines[i].detail)}"` : ""}><span class="replay-move-n">${i + 1}</span> <span class="replay-move-text">${escapeHtml(lines[i].text)}</span></button></li>`),
     ].join("");
     select.innerHTML = data.viewers.map((v) => `<option value="${v === null ? "" : v}">${escapeHtml(viewName(data, v))}</option>`).join("");
     $("replay-view-field").hidden = data.viewers.length < 2;
@@ -204,8 +237,9 @@ export function createBar(root, player, { openFile, chooseView, announce, share 
     $("replay-play").dataset.playing = String(playing);
     $("replay-play-label").textContent = playing ? t("replay.pause") : step >= steps ? t("replay.again") : t("replay.play");
     $("replay-play-icon").innerHTML = icon(playing ? "pause" : "play");
-    const now = step === 0 ? t("replay.start-of-match") : data.moves[step - 1].text;
+    const now = step === 0 ? t("replay.start-of-match") : lines[step - 1].text;
     $("replay-now").textContent = step >= steps && steps ? `${sentence(now)} ${ending(data)}` : now;
+    $("replay-now").title = $("replay-now").textContent; // all of it, where two lines cut it short
     for (const button of list.querySelectorAll("[aria-current]")) button.removeAttribute("aria-current");
     const current = list.querySelector(`button[data-step="${step}"]`);
     if (current) {

@@ -40,7 +40,8 @@ export function startReplay(match) {
     },
   });
   const barElement = $("replay-bar");
-  const bar = createBar(barElement, player, { openFile, chooseView, announce, share });
+  // The move list and the "now" line are worded by the game's own `words.move` (bar.js, moveLine).
+  const bar = createBar(barElement, player, { openFile, chooseView, announce, share, words: game.words?.move });
   // The game's page lays itself out in the screen's height less the bar's (--view-height,
   // shared/page.css), so the bar never makes the page scroll.
   new ResizeObserver(() => {
