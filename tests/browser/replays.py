@@ -90,13 +90,13 @@ def _shown(page: Page, game: str, what: str) -> Any:
 
 
 def _loaded(page: Page, steps: int | None = None) -> None:
-    page.wait_for_function(f"() => {REPLAY} && {REPLAY}.steps > 0 && {REPLAY}.idle", timeout=20_000)
+    page.wait_for_function(f"() => {REPLAY}?.steps > 0 && {REPLAY}.idle", timeout=20_000)
     if steps is not None:
         assert page.evaluate(f"{REPLAY}.steps") == steps
 
 
 def _at(page: Page, step: int) -> None:
-    page.wait_for_function(f"() => {REPLAY}.step === {step} && {REPLAY}.idle", timeout=20_000)
+    page.wait_for_function(f"() => {REPLAY}?.step === {step} && {REPLAY}?.idle", timeout=20_000)
 
 
 def _server_view(server: str, room: dict[str, Any], view: int | None) -> dict[str, Any]:

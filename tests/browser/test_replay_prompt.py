@@ -52,16 +52,16 @@ def test_the_prompt_says_where_the_replay_is_and_never_a_live_turn(
     # Playing, then paused: the prompt follows.
     page.locator("body").click(position={"x": 5, "y": 5})
     page.keyboard.press("Space")
-    page.wait_for_function(f"() => {REPLAY}.playing && {REPLAY}.step >= 5", timeout=20_000)
+    page.wait_for_function(f"() => {REPLAY}?.playing && {REPLAY}?.step >= 5", timeout=20_000)
     page.keyboard.press("Space")
-    page.wait_for_function(f"() => !{REPLAY}.playing && {REPLAY}.idle", timeout=20_000)
+    page.wait_for_function(f"() => !{REPLAY}?.playing && {REPLAY}?.idle", timeout=20_000)
     _prompt_is(page, replay, page.evaluate(f"{REPLAY}.step"), "Ann's view")
     total = len(replay["moves"])
     page.keyboard.press("End")
     _at(page, total)
     _prompt_is(page, replay, total, "Ann's view")
     page.get_by_test_id("replay-view").select_option(label="The public view")
-    page.wait_for_function(f"() => {REPLAY}.viewer === null && {REPLAY}.idle", timeout=20_000)
+    page.wait_for_function(f"() => {REPLAY}?.viewer === null && {REPLAY}?.idle", timeout=20_000)
     _prompt_is(page, replay, total, "The public view")
 
 

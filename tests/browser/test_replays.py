@@ -103,9 +103,9 @@ def test_watch_the_replay_from_the_result_dialog_step_jump_and_play(
     page.get_by_test_id("replay-speed").select_option("2")
     page.locator("body").click(position={"x": 5, "y": 790})
     page.keyboard.press("Space")
-    page.wait_for_function(f"() => {REPLAY}.playing && {REPLAY}.step >= 4", timeout=20_000)
+    page.wait_for_function(f"() => {REPLAY}?.playing && {REPLAY}?.step >= 4", timeout=20_000)
     page.keyboard.press("Space")
-    page.wait_for_function(f"() => !{REPLAY}.playing && {REPLAY}.idle", timeout=20_000)
+    page.wait_for_function(f"() => !{REPLAY}?.playing && {REPLAY}?.idle", timeout=20_000)
     step = page.evaluate(f"{REPLAY}.step")
     assert step >= 4
     assert _shown(page, game, "snapshot.state") == expected["steps"][step]["state"]
@@ -196,7 +196,7 @@ def test_whose_view_the_owner_of_a_local_match_watches(page: Page, server: str) 
     view = page.get_by_test_id("replay-view")
     expect(view.locator("option")).to_have_text(["The public view", "Ann's view"])
     view.select_option(label="The public view")
-    page.wait_for_function(f"() => {REPLAY}.viewer === null", timeout=20_000)
+    page.wait_for_function(f"() => {REPLAY}?.viewer === null", timeout=20_000)
     total = page.evaluate(f"{REPLAY}.steps")
     _at(page, total)  # the step stays where it was
     public = _server_view(server, room, None)

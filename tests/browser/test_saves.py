@@ -18,7 +18,7 @@ PAGE_GAMES = [m.name for m in MANIFESTS if m.page is not None]
 
 def _idle(page: Page, game: str) -> None:
     page.wait_for_function(
-        f"() => window.{game}Page && window.{game}Page.snapshot && window.{game}Page.idle",
+        f"() => window.{game}Page && window.{game}Page?.snapshot && window.{game}Page?.idle",
         timeout=20_000,
     )
 

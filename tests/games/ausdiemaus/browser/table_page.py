@@ -80,7 +80,7 @@ def _turn(page: Page, key: str | None = None) -> None:
         page.get_by_test_id("turn-over").click()
     else:
         page.keyboard.press(key)
-    page.wait_for_function(f"() => {PAGE}.snapshot.version > {before} && {PAGE}.idle")
+    page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {before} && {PAGE}?.idle")
     _my_turn_or_over(page)
 
 
@@ -226,7 +226,7 @@ def _turn_whoever_may(pages: list[Page], turns: int) -> None:
         page = ready[0]
         before = _version(page)
         page.get_by_test_id("turn-over").click()
-        page.wait_for_function(f"() => {PAGE}.snapshot.version > {before} && {PAGE}.idle")
+        page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {before} && {PAGE}?.idle")
 
 
 def _ann_plays_until(host: Page, done: Callable[[], bool], seconds: float, why: str) -> None:
@@ -246,5 +246,5 @@ def _same_version(pages: list[Page]) -> int:
     """Wait until every page shows the version of the first; return it."""
     version = _version(pages[0])
     for page in pages[1:]:
-        page.wait_for_function(f"() => {PAGE}.snapshot.version >= {version} && {PAGE}.idle")
+        page.wait_for_function(f"() => {PAGE}?.snapshot?.version >= {version} && {PAGE}?.idle")
     return version

@@ -84,7 +84,7 @@ def test_a_whole_solo_match_in_german_played_by_keyboard(pages: LocalePages, ser
             before = page.evaluate(f"{PAGE}.snapshot.version")
             page.keyboard.press("t")
             page.wait_for_function(
-                f"() => {PAGE}.snapshot.version > {before} || "
+                f"() => {PAGE}?.snapshot?.version > {before} || "
                 'document.querySelector("[data-testid=ranking]").open'
             )
             turns += 1
@@ -144,7 +144,7 @@ def test_an_online_room_where_each_player_reads_their_own_language(
         before = ready[0].evaluate(f"{PAGE}.snapshot.version")
         ready[0].keyboard.press("t")
         for page in pages_in_room:
-            page.wait_for_function(f"() => {PAGE}.snapshot.version > {before} && {PAGE}.idle")
+            page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {before} && {PAGE}?.idle")
 
     german, english = (
         host.get_by_test_id("log").inner_text(),

@@ -94,7 +94,7 @@ def test_solo_match_by_button_and_keyboard_a_chase_then_fast_forward_to_the_rank
     # Rematch: a new room with the same seats.
     room = page.evaluate(f"{PAGE}.snapshot.room")
     page.get_by_test_id("rematch").click()
-    page.wait_for_function(f"() => {PAGE}.snapshot.room !== {json.dumps(room)}")
+    page.wait_for_function(f"() => {PAGE}?.snapshot && {PAGE}.snapshot.room !== {json.dumps(room)}")
     _my_turn_or_over(page)
     assert page.evaluate(f"{PAGE}.snapshot.state.chips") == [0, 0, 0]
 
@@ -133,7 +133,7 @@ def test_two_humans_on_one_device_with_auto_flip(page: Page, server: str) -> Non
     # Bo is set to auto-flip: Bo's cards turn over by themselves, then it is Ann's turn again
     # (or Ann must chase Bo's mouse). No hand-over screen: nobody sees any stack.
     page.wait_for_function(
-        f"""() => {PAGE}.record.moves.some((m) => m.seat === 1 && m.action.type === "turn")""",
+        f"""() => {PAGE}?.record.moves.some((m) => m.seat === 1 && m.action.type === "turn")""",
         timeout=20_000,
     )
     _my_turn_or_over(page)
@@ -142,7 +142,7 @@ def test_two_humans_on_one_device_with_auto_flip(page: Page, server: str) -> Non
     # Ann switches auto-flip on too: the match plays itself.
     version = _version(page)
     page.get_by_test_id("auto-flip-0").check()
-    page.wait_for_function(f"() => {PAGE}.snapshot.version > {version + 4}", timeout=20_000)
+    page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {version + 4}", timeout=20_000)
     saved = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
     assert [s.get("autoFlip") for s in saved["setup"]["seats"]] == [True, True]
     page.get_by_test_id("fast-forward").click()
@@ -177,7 +177,7 @@ def test_a_chase_shows_the_call_bubble_and_the_tries_left(
     )
 
     page.keyboard.press("t")
-    page.wait_for_function(f"""() => {PAGE}.snapshot.version > 0 && {PAGE}.idle""", timeout=20_000)
+    page.wait_for_function(f"() => {PAGE}?.snapshot?.version > 0 && {PAGE}.idle", timeout=20_000)
     events = _events(page)
     assert events[0] == "flip"
     _my_turn_or_over(page)
@@ -220,12 +220,12 @@ def test_continue_after_a_refresh_and_a_refused_room_is_set_again(page: Page, se
         SAVE_KEY,
     )
     page.reload()
-    page.wait_for_function(f"() => {PAGE}.snapshot && {PAGE}.snapshot.room !== {json.dumps(room)}")
+    page.wait_for_function(f"() => {PAGE}?.snapshot && {PAGE}.snapshot.room !== {json.dumps(room)}")
     _my_turn_or_over(page)
     assert page.evaluate(f"{PAGE}.snapshot.state.stacks") == stacks
     expect(page.get_by_test_id("log")).to_contain_text("The table was set again")
     page.get_by_test_id("turn-over").click()
-    page.wait_for_function(f"() => {PAGE}.snapshot.version > {version}")
+    page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {version}")
 
 
 def test_the_home_page_links_the_table(page: Page, server: str) -> None:

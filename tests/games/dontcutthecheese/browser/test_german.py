@@ -71,7 +71,7 @@ def version(page: Page) -> int:
 
 
 def wait_after(page: Page, before: int) -> None:
-    page.wait_for_function(f"() => {PAGE}.snapshot.version > {before} && {PAGE}.idle")
+    page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {before} && {PAGE}?.idle")
 
 
 def start_solo(page: Page, server: str) -> None:
@@ -202,7 +202,7 @@ def test_a_whole_solo_match_in_german_played_by_keyboard(pages: LocalePages, ser
             page.get_by_test_id("table").focus()
             page.keyboard.press("Enter")
         page.wait_for_function(
-            f"() => ({PAGE}.snapshot.version > {before} && {PAGE}.idle)"
+            f"() => ({PAGE}?.snapshot?.version > {before} && {PAGE}?.idle)"
             ' || document.querySelector("[data-testid=winner]").open'
         )
     assert "spin" in moves and "bite" in moves
@@ -252,7 +252,7 @@ def test_an_online_room_where_each_player_reads_their_own_language(
         before = version(page)
         page.get_by_test_id(action).click()
         for each in in_room:
-            each.wait_for_function(f"() => {PAGE}.snapshot.version > {before} && {PAGE}.idle")
+            each.wait_for_function(f"() => {PAGE}?.snapshot?.version > {before} && {PAGE}?.idle")
     german = host.get_by_test_id("log").inner_text()
     english = guest.get_by_test_id("log").inner_text()
     assert "dreht:" in german and " spins " not in german, german[:300]

@@ -88,7 +88,7 @@ def _version(page: Page) -> int:
 
 
 def _wait_after(page: Page, before: int) -> None:
-    page.wait_for_function(f"() => {PAGE}.snapshot.version > {before} && {IDLE}")
+    page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {before} && {IDLE}")
 
 
 def _ready(page: Page) -> str | None:
@@ -273,7 +273,7 @@ def _reload_continues(page: Page) -> None:
     tokens = page.evaluate(f"{PAGE}.snapshot.state.tokens")
     page.reload()
     expect(page.get_by_test_id("setup")).to_be_hidden()
-    page.wait_for_function(f"() => {PAGE}.snapshot && {IDLE}")
+    page.wait_for_function(f"() => {PAGE}?.snapshot && {IDLE}")
     assert _version(page) == version
     assert page.evaluate(f"{PAGE}.snapshot.state.tokens") == tokens
 
@@ -338,7 +338,7 @@ def test_an_online_match_in_two_browsers_with_a_spectator(
         time.sleep(0.05)
     version = _version(host)
     for page in (friend, watcher):
-        page.wait_for_function(f"() => {PAGE}.snapshot.version >= {version} && {IDLE}")
+        page.wait_for_function(f"() => {PAGE}?.snapshot?.version >= {version} && {IDLE}")
     paper = host.evaluate(f"{PAGE}.snapshot.state.paper")
     assert friend.evaluate(f"{PAGE}.snapshot.state.paper") == paper
     assert watcher.evaluate(f"{PAGE}.snapshot.state.paper") == paper

@@ -285,7 +285,7 @@ def test_an_online_room_where_each_player_reads_their_own_language(
             break
         _move_by_keys(mover)
     for page in players:
-        page.wait_for_function(f"() => {PAGE}.idle")
+        page.wait_for_function(f"() => {PAGE}?.idle")
     german = host.get_by_test_id("log").inner_text()
     english = guest.get_by_test_id("log").inner_text()
     assert "Käsehalter" in german and "cheese holder" not in german, german[:400]

@@ -61,8 +61,8 @@ def test_mouse_chaos_mice_under_the_table_are_thumb_sized_targets(
     )
     page.reload()
     page.wait_for_function(
-        "() => window.mousechaosPage?.idle && !window.mousechaosPage.blocked"
-        " && (window.mousechaosPage.snapshot?.legal || []).length > 0",
+        "() => window.mousechaosPage?.idle && !window.mousechaosPage?.blocked"
+        " && (window.mousechaosPage?.snapshot?.legal || []).length > 0",
         timeout=30_000,
     )
     under = "#kitchen .mc-under[data-choice]"
@@ -74,5 +74,5 @@ def test_mouse_chaos_mice_under_the_table_are_thumb_sized_targets(
     assert not problems(found), problems(found)
     # A tap on one picks that mouse: its squares light up.
     page.locator(under).first.tap()
-    page.wait_for_function("() => window.mousechaosPage.snapshot && true")
+    page.wait_for_function("() => window.mousechaosPage?.snapshot && true")
     assert page.locator("#choices .mc-reach").count() > 0

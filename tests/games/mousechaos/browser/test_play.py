@@ -109,7 +109,7 @@ def _ready_or_over(page: Page, timeout: float = 60_000) -> bool:
     page.wait_for_function(
         f"""() => document.querySelector('[data-testid=winner]').open
             || document.querySelector('[data-testid=pass-to]').open
-            || ({PAGE}?.idle && !{PAGE}.blocked && ({PAGE}.snapshot?.legal || []).length > 0)""",
+            || ({PAGE}?.idle && !{PAGE}?.blocked && ({PAGE}?.snapshot?.legal || []).length > 0)""",
         timeout=timeout,
     )
     return not bool(page.evaluate("document.querySelector('[data-testid=winner]').open"))
@@ -140,7 +140,7 @@ def _move_by_keys(page: Page, *, chair: bool = False) -> str:
     else:
         page.keyboard.press("n")
         page.keyboard.press("Enter")
-    page.wait_for_function(f"() => {PAGE}.snapshot.version > {before}", timeout=10_000)
+    page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {before}", timeout=10_000)
     return phase
 
 
@@ -234,7 +234,7 @@ def test_two_humans_on_one_device_never_see_each_others_knowledge(page: Page, se
                 screenshot(page, "mousechaos-handover-1280")
             page.get_by_test_id("pass-ready").click()
             handovers += 1
-            page.wait_for_function(f"() => !{PAGE}.blocked")
+            page.wait_for_function(f"() => {PAGE} && !{PAGE}.blocked")
             seat = int(page.evaluate(f"{PAGE}.snapshot.to_act"))
             assert page.evaluate(f"{PAGE}.snapshot.you.screen") == seat
             # The page now shows this seat's own card, and the other's face down.
@@ -271,11 +271,11 @@ def test_two_humans_on_one_device_never_see_each_others_knowledge(page: Page, se
     page.reload()
     page.wait_for_function(
         f"""() => document.querySelector('[data-testid=pass-to]').open
-            || ({PAGE}?.idle && !{PAGE}.blocked && ({PAGE}.snapshot?.legal || []).length > 0)"""
+            || ({PAGE}?.idle && !{PAGE}?.blocked && ({PAGE}?.snapshot?.legal || []).length > 0)"""
     )
     if page.get_by_test_id("pass-to").is_visible():
         page.get_by_test_id("pass-ready").click()
-        page.wait_for_function(f"() => !{PAGE}.blocked && {PAGE}.snapshot?.legal?.length > 0")
+        page.wait_for_function(f"() => !{PAGE}?.blocked && {PAGE}?.snapshot?.legal?.length > 0")
     seat = int(page.evaluate(f"{PAGE}.snapshot.to_act"))
     assert page.evaluate(f"{PAGE}.snapshot.you.screen") == seat
     expect(page.get_by_test_id(f"card-{seat}")).to_have_count(2)
@@ -355,7 +355,7 @@ def test_the_page_fits_the_screen_and_a_chair_is_placed_by_keyboard(
             before = int(page.evaluate(f"{PAGE}.snapshot.version"))
             page.keyboard.press("l")  # lying, where that is allowed; else the pose stays
             page.keyboard.press("Enter")
-            page.wait_for_function(f"() => {PAGE}.snapshot.version > {before}")
+            page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {before}")
             events = page.evaluate(
                 f"""{PAGE}.received.filter((m) => m.type === 'update')
                     .flatMap((m) => m.moves.flatMap((mv) => mv.events.map((e) => e.type)))"""
@@ -377,7 +377,7 @@ def test_moves_are_animated_along_their_paths_without_reduced_motion(
     page.wait_for_selector("#fx .mc-sprite.mc-holder", state="attached", timeout=30_000)
     runner = "#fx .mc-sprite:is(.mc-mouse, .mc-cat)"
     page.wait_for_selector(runner, state="attached", timeout=30_000)
-    page.wait_for_function(f"() => {PAGE}.snapshot.version > 40", timeout=60_000)
+    page.wait_for_function(f"() => {PAGE}?.snapshot?.version > 40", timeout=60_000)
     expect(page.get_by_test_id("log")).to_contain_text("moves the holder")
 
 
@@ -423,7 +423,7 @@ def test_a_mouse_clicked_into_the_nest_starts_a_reveal_one_mouse_at_a_time(
     before = int(page.evaluate(f"{PAGE}.snapshot.version"))
     nest.click()
     # the page may look ready on its old snapshot until the server's update arrives
-    page.wait_for_function(f"() => {PAGE}.snapshot.version > {before}", timeout=60_000)
+    page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {before}", timeout=60_000)
     assert _ready_or_over(page)
     assert _phase(page) == "reveal"
     screenshot(page, "mousechaos-reveal-1280")
@@ -431,7 +431,7 @@ def test_a_mouse_clicked_into_the_nest_starts_a_reveal_one_mouse_at_a_time(
         choice = page.evaluate(f"{PAGE}.snapshot.legal[0].mouse")
         page.locator(f'[data-piece="mouse:{choice}"]').click()
         page.wait_for_function(
-            f"() => {PAGE}?.idle && {PAGE}.snapshot.state.mice.filter((m) => m.revealed).length"
+            f"() => {PAGE}?.idle && {PAGE}?.snapshot?.state.mice.filter((m) => m.revealed).length"
             f" === {turned}"
         )
         # One at a time: the mouse just turned lies on its side with its colour (a heart).

@@ -44,7 +44,7 @@ def test_the_first_solo_turn_offers_tips_and_escape_puts_them_away_for_good(
     expect(page.get_by_test_id("kitchen")).to_be_focused()
     assert page.evaluate("localStorage.getItem('mousehole.mousechaos.coach')") == "done"
     page.reload()
-    page.wait_for_function("() => window.mousechaosPage && window.mousechaosPage.snapshot")
+    page.wait_for_function("() => window.mousechaosPage && window.mousechaosPage?.snapshot")
     page.wait_for_timeout(600)  # a first turn's tips would show by now
     expect(page.get_by_test_id("coach")).to_have_count(0)
 

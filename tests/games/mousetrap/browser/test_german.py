@@ -102,7 +102,7 @@ def test_the_match_rules_and_playground_pages_in_german_fit_the_screen(
     no_english(page, f"roll {width}")
     before = version(page)
     page.get_by_test_id("roll").click()
-    page.wait_for_function(f"() => {PAGE}.snapshot.version > {before} && {PAGE}.idle")
+    page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {before} && {PAGE}?.idle")
     expect(page.get_by_test_id("log")).to_contain_text("würfelt eine")
     no_english(page, f"rolled {width}")
     fits(page, f"play {width}")
@@ -166,7 +166,7 @@ def test_the_trap_phase_in_german_to_the_cage(pages: LocalePages, server: str) -
     screenshot(page, "de-mousetrap-trap-1280")
     before = version(page)
     page.keyboard.press("c")
-    page.wait_for_function(f"() => {PAGE}.snapshot.version > {before} && {PAGE}.idle")
+    page.wait_for_function(f"() => {PAGE}?.snapshot?.version > {before} && {PAGE}?.idle")
     deadline = time.monotonic() + 60
     log = page.get_by_test_id("log")
     while "Der Käfig" not in log.inner_text():

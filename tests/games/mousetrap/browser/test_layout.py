@@ -103,7 +103,7 @@ def test_every_control_of_the_phase_fits_the_window_with_2_to_4_mice(
             continue  # a split needs two tied rivals
         page = new_page(width=width, height=height)
         _open(page, server, phase, count)
-        page.wait_for_function("() => window.mousetrapPage.idle")
+        page.wait_for_function("() => window.mousetrapPage?.idle")
         controls = [page.get_by_test_id(testid) for testid in CONTROLS[phase]]
         if phase == "trap":
             spends = page.locator("[data-testid^=spend-]")
@@ -265,7 +265,7 @@ def test_a_tap_on_a_phone_s_whole_board_map_zooms_in_there_and_opens_no_space(
     page = new_page(width=390, height=844, touch=True)
     _open(page, server, "roll", 4)
     page.get_by_test_id("view-overview").click()
-    page.wait_for_function("() => window.mousetrapPage.idle")
+    page.wait_for_function("() => window.mousetrapPage?.idle")
     # The map draws no label it cannot draw at 11 px (its 50 spaces' labels are left out).
     assert page.evaluate(SHOWN_LABELS) == [] or min(page.evaluate(SHOWN_LABELS)) >= 11
     tile = page.get_by_test_id("space-27").bounding_box()
@@ -345,7 +345,7 @@ def test_a_phones_trap_close_up_shows_its_spaces_numbers_and_captions(
     page = new_page(width=width, height=height, touch=touch)
     TURN.start(page, server)
     page.get_by_test_id("view-trap").tap()
-    page.wait_for_function("() => window.mousetrapPage.idle")
+    page.wait_for_function("() => window.mousetrapPage?.idle")
     page.wait_for_timeout(800)  # the view's move to the trap
     labels = page.evaluate(
         """() => {

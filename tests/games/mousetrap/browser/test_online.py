@@ -119,7 +119,7 @@ def _play(players: list[Page], moves: int, shot: str | None = None) -> None:
                 break
         if acted:
             players[0].wait_for_function(
-                f"() => (window.mousetrapPage.snapshot?.version ?? 0) > {before}", timeout=10_000
+                f"() => (window.mousetrapPage?.snapshot?.version ?? 0) > {before}", timeout=10_000
             )
         else:
             if not shot_taken:
@@ -240,7 +240,7 @@ def test_two_browsers_play_an_online_match(new_page: NewPage, online_server: str
     friend.reload()
     expect(friend.get_by_test_id("mode-badge")).to_have_text("Online")
     expect(friend.get_by_test_id("board")).to_be_visible()
-    friend.wait_for_function("() => window.mousetrapPage.snapshot?.you?.seat === 1")
+    friend.wait_for_function("() => window.mousetrapPage?.snapshot?.you?.seat === 1")
     _play([host, friend], 6)
     _in_step(host, friend)
     assert _panels(host) == _panels(friend)
@@ -250,7 +250,7 @@ def test_two_browsers_play_an_online_match(new_page: NewPage, online_server: str
     watcher.goto(f"{server}/play/mousetrap?room={code}&watch=1")
     expect(watcher.get_by_test_id("mode-badge")).to_have_text("Watching")
     expect(watcher.get_by_test_id("board")).to_be_visible()
-    watcher.wait_for_function(f"() => window.mousetrapPage.snapshot?.version >= {_version(host)}")
+    watcher.wait_for_function(f"() => window.mousetrapPage?.snapshot?.version >= {_version(host)}")
     expect(watcher.get_by_test_id("roll")).to_be_disabled()
     expect(watcher.get_by_test_id("trap-panel")).to_be_hidden()
     expect(watcher.get_by_test_id("room-seat-0")).to_have_attribute("data-state", "connected")
@@ -394,7 +394,7 @@ def test_the_join_page_lists_the_summary_and_host_controls_count_down(
     assert sockets == []
     friend.get_by_test_id("join-submit").click()
     friend.wait_for_url(f"**/play/mousetrap?room={code}")
-    friend.wait_for_function("() => window.mousetrapPage.snapshot?.you?.seat === 2")
+    friend.wait_for_function("() => window.mousetrapPage?.snapshot?.you?.seat === 2")
     expect(host.get_by_test_id("room-seat-2")).to_have_attribute("data-state", "connected")
     expect(host.get_by_test_id("room-seat-2")).to_contain_text("Cy")
 
@@ -470,7 +470,7 @@ def test_a_page_rides_out_a_killed_server_and_plays_on_after_its_restart(
         page.get_by_test_id("start-online").click()
         expect(page.get_by_test_id("board")).to_be_visible()
         _play([page], 6)
-        page.wait_for_function("() => window.mousetrapPage.idle")
+        page.wait_for_function("() => window.mousetrapPage?.idle")
         before = _version(page)
         panels = _panels(page)
 

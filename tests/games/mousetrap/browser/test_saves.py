@@ -42,7 +42,7 @@ FINISHED = {
 
 def _idle(page: Page, game: str) -> None:
     page.wait_for_function(
-        f"() => window.{game}Page && window.{game}Page.snapshot && window.{game}Page.idle",
+        f"() => window.{game}Page && window.{game}Page?.snapshot && window.{game}Page?.idle",
         timeout=20_000,
     )
 

@@ -43,7 +43,7 @@ def _open_plain(page: Page, server: str) -> None:
 
 
 def _board(page: Page) -> float:
-    page.wait_for_function("() => window.mousetrapPage.idle")
+    page.wait_for_function("() => window.mousetrapPage?.idle")
     page.wait_for_timeout(100)  # the frame's resize refits the view box on the next frame
     return float(page.evaluate(BOARD))
 
