@@ -154,13 +154,11 @@ async def join_online(request: Request) -> Response:
     async with hub.gate(room.code):  # the seat is stored before anyone sees it taken
         try:
             room = await hub.current(room.code)
-            seat, token = room.join(data.get("name"), data.get("seat"), data.get("bot", False))
-            await hub.save(room, [], seats=True)
+            name, wanted, bot = data.get("name"), data.get("seat"), data.get("bot", False)
+            seat, token = await room.seat_player(hub, name, wanted, bot)
         except RoomError as error:
             status = _JOIN_STATUS.get(error.code) or _FIND_STATUS.get(error.code, 400)
             return error_response(status, error.code, error.message)
         except StorageError as error:
             return error_response(503, "storage_failed", f"the seat could not be stored: {error}")
-        await hub.publish_state(room, [])
-        hub.schedule(room)
     return JSONResponse({"code": room.code, "seat": seat, "token": token})

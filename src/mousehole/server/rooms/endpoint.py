@@ -18,15 +18,14 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...engine import JSON
-from ..store import StorageError
 from .codes import is_code
 from .drivers import Drivers
-from .hub import Connection, Hub, OnlineSettings
+from .hub import Hub, OnlineSettings
 from .limits import AddressLimits, TokenBucket, address
 from .online import OnlineRoom
 from .room import RoomError
 from .talk import TalkError
-from .wire import receive, receive_hello, refuse
+from .wire import Connection, receive, receive_hello, refuse
 
 log = logging.getLogger("mousehole.rooms")
 
@@ -95,8 +94,8 @@ async def room_socket(websocket: WebSocket) -> None:
 
 
 async def _welcome(hub: Hub, code: str, websocket: WebSocket, hello: JSON) -> Connection | None:
-    """Seat a socket by its hello and send what it may see of the stored room (the gate
-    held throughout); None after refusing it."""
+    """Seat a socket by its hello and send it what it may see of the stored room (the gate
+    held throughout: `OnlineRoom.welcome`); None after refusing it."""
     async with hub.gate(code):
         try:
             room = await hub.current(code)
@@ -105,19 +104,7 @@ async def _welcome(hub: Hub, code: str, websocket: WebSocket, hello: JSON) -> Co
             await refuse(websocket, error.code, error.message)
             return None
         connection = Connection(websocket, viewer)
-        if hub.join(code, connection):  # an assisted seat taken back: stored before told
-            try:
-                await hub.save(room, [], seats=True)
-            except StorageError as error:
-                await refuse(websocket, "storage_failed", f"the seat could not be stored: {error}")
-                hub.forget(code, connection)
-                return None
-        if room.private:  # one owner: presence tells nobody anything
-            await hub.reply_held(connection, room.snapshot(viewer))
-        else:  # everyone sees the new presence; this socket its snapshot
-            await hub.publish_state(room, [])
-        hub.schedule(room)
-    return connection
+        return connection if await room.welcome(hub, connection) else None
 
 
 async def serve_remote(
@@ -204,79 +191,14 @@ def _too_much_talk(settings: OnlineSettings, bucket: TokenBucket) -> JSON:
 
 
 async def _handle(hub: Hub, code: str, connection: Connection, received: JSON | RoomError) -> bool:
-    """Answer one message with the room's gate held: check, apply, store, then publish.
+    """Answer one message with the room's gate held: the room as stored answers it, in its
+    one order (`OnlineRoom.handle`: check, apply, store, then publish).
 
     Return False after closing the socket (its room no longer loads).
     """
-    viewer = connection.viewer
     try:
         room = await hub.current(code)
     except RoomError as error:  # its store copy vanished or no longer loads
         await refuse(connection.websocket, error.code, error.message)
         return False
-    host_passed = False
-    try:
-        if isinstance(received, RoomError):
-            raise received
-        host_passed = room.pass_host_if_absent()
-        if received.get("type") == "advance" and viewer is not None and room.started:
-            await room.room.think()  # the computer's choice off the event loop
-        changed = room.command(viewer, received)
-    except RoomError as error:
-        if host_passed:
-            try:
-                await hub.save(room, [], seats=True)
-            except StorageError as failure:
-                return await _recover(hub, code, connection, failure, error)
-            await hub.publish_state(room, [])
-        await hub.reply_held(connection, error.to_json(), room.snapshot(viewer))
-        return True
-    if changed is None and not host_passed:
-        await hub.reply_held(connection, room.snapshot(viewer))
-        return True
-    seats = host_passed or (changed is not None and changed.seats)
-    moves = changed.moves if changed is not None else []
-    line = changed.said if changed is not None else None
-    chat = changed is not None and changed.chat
-    if not moves and not seats and line is None and not chat:  # a retried action id: stored
-        ack = {"type": "update", "moves": [], "snapshot": room.snapshot(viewer, record=False)}
-        await hub.reply_held(connection, ack)
-        return True
-    try:
-        await hub.save(room, moves, seats, line=line, chat=chat)
-    except StorageError as failure:
-        return await _recover(hub, code, connection, failure)
-    if line is not None:
-        await hub.publish_talk(room, line)
-    if moves or seats or chat:
-        await hub.publish_state(room, moves)
-    if moves and room.started:
-        room.room.think_ahead()  # the next computer seat decides while the pages animate
-    hub.schedule(room)
-    return True
-
-
-async def _recover(
-    hub: Hub,
-    code: str,
-    connection: Connection,
-    failure: StorageError,
-    refusal: RoomError | None = None,
-) -> bool:
-    """Answer a failed write with the room as stored; False after closing when none loads.
-
-    The change that could not be stored was never sent to anyone (the gate is held), and the
-    memory copy that held it is gone: the room carries on from what is stored, as if it never
-    was. `refusal` is the command's own refusal, when the failed write was a host hand-off.
-    """
-    message = f"not saved: {failure}"
-    try:
-        room = await hub.current(code)
-    except RoomError:
-        await refuse(connection.websocket, "storage_failed", message)
-        return False
-    if refusal is not None:
-        await hub.reply_held(connection, refusal.to_json())
-    failed = {"type": "error", "code": "storage_failed", "message": message}
-    await hub.reply_held(connection, failed, room.snapshot(connection.viewer))
-    return True
+    return await room.handle(hub, connection, received)

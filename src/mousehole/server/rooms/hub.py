@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect
 
 from ...engine import JSON
 from ..store import StorageError, Store, Write, Writer
@@ -32,7 +32,7 @@ from .online import OnlineRoom
 from .room import Committed, RoomError, Viewer
 from .talk import KEPT_LINES, RECENT_LINES, TALK_BURST, TALK_RATE, Line, said
 from .timers import Timers
-from .wire import encode
+from .wire import Connection, encode
 from .wire import send as send_message
 
 MAX_ROOMS = 10_000
@@ -79,14 +79,6 @@ class OnlineSettings:
     prune_every: float = 3600.0
     """Seconds between two prunings of expired rooms (the first runs at startup)."""
     clock: Callable[[], float] = time.monotonic
-
-
-@dataclass(eq=False)
-class Connection:
-    """One open socket of a room and who it speaks for."""
-
-    websocket: WebSocket
-    viewer: Viewer
 
 
 @dataclass

@@ -1,8 +1,14 @@
-"""A room as people reach it: a `Room` with seats held by tokens, a host and presence.
+"""A room as people reach it, and the one authority over it: every change to a room passes
+`OnlineRoom` in one fixed order (check, apply, store, publish), as boardgame.io's `Master` sits
+between a game, its storage and its transport.
 
-The `Room` stays the one authority over the match (architecture habit 9); this class decides
-who may send it what: which seat a token holds, whether the host has started, which seats the
-computer plays. It does no I/O: `hub.py` carries its messages and stores its changes.
+The room holds its match (`room`, room.py: the match, its seats' kinds and the computer
+players), seats held by tokens, a host and presence (presence.py), and decides who may send it
+what. A message reaches it with the room's gate held (`Hub.gate`) and is answered by `handle`:
+checked and applied here, stored through its keeper (the hub: the store's writes), and only
+then published to every socket (the hub's fan-out): persist, then publish (architecture habits 9
+and 16). A timer's move (`fire`, timers.py), a new socket (`welcome`) and a seat taken over
+HTTP (`seat_player`) end the same way (`commit`). What each viewer is sent is views.py's.
 
 Every match is one of these (one path for play): an **online** room has a code, seats that
 people join with their own tokens, a host and spectators (docs/online.md); a **private** room
@@ -14,16 +20,20 @@ follows the page's animations.
 from __future__ import annotations
 
 import dataclasses
+import logging
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Protocol
 
 from ...engine import JSON, RecordViewWalk, new_secret
-from ...games import BOTS, manifest
-from ..store import StoredRoom
-from .codes import join_link
-from .presence import Clock, OnlineSeat, Presence, seat_index
-from .room import OWNER, Committed, Room, RoomError, Viewer, check_name, hash_token, new_token
+from ...games import BOTS
+from ..store import StorageError, StoredRoom
+from .presence import Clock, OnlineSeat, seat_index
+from .room import OWNER, Committed, Room, RoomError, Viewer, check_name
 from .talk import TALK_TYPES, Line, Talk, TalkError
+from .views import RoomViews
+from .wire import Connection, refuse
+
+log = logging.getLogger("mousehole.rooms")
 
 
 @dataclass
@@ -37,8 +47,41 @@ class Changed:
     chat: bool = False
     """The host switched chat on or off (`OnlineRoom.talk.on`)."""
 
+    def __bool__(self) -> bool:
+        """Return whether anything changed (a retried action id changes nothing)."""
+        return bool(self.moves) or self.seats or self.said is not None or self.chat
 
-class OnlineRoom(Presence):
+
+class Keeper(Protocol):
+    """What a room needs of its hub (hub.py): its stored copy, the store's writes, the sockets
+    and the fan-out to them, and its timer."""
+
+    async def current(self, code: str) -> OnlineRoom: ...
+
+    async def save(
+        self,
+        room: OnlineRoom,
+        moves: list[Committed],
+        seats: bool,
+        *,
+        line: Line | None = None,
+        chat: bool = False,
+    ) -> None: ...
+
+    async def publish_state(self, room: OnlineRoom, moves: list[Committed]) -> None: ...
+
+    async def publish_talk(self, room: OnlineRoom, line: Line) -> None: ...
+
+    async def reply_held(self, connection: Connection, *messages: JSON) -> None: ...
+
+    def join(self, code: str, connection: Connection) -> bool: ...
+
+    def forget(self, code: str, connection: Connection) -> None: ...
+
+    def schedule(self, room: OnlineRoom) -> None: ...
+
+
+class OnlineRoom(RoomViews):
     """One online room: its match (`room`), its seats' states, its host and its presence."""
 
     def __init__(
@@ -67,16 +110,6 @@ class OnlineRoom(Presence):
         restart the page names it again, behind its hand-over screen."""
         self._walks: dict[int | None, RecordViewWalk] = {}
         """Each viewer's record view so far (`record_view`), kept to extend by the new moves."""
-
-    @property
-    def pace(self) -> Literal["client", "server"]:
-        """Who paces the computer seats: the owner's page (private) or the server (online)."""
-        return "client" if self.private else "server"
-
-    @property
-    def code(self) -> str:
-        """Return the room code (also its id in the store)."""
-        return self.room.room_id
 
     @classmethod
     def create(
@@ -194,26 +227,6 @@ class OnlineRoom(Presence):
 
     # --- seats and presence -------------------------------------------------------------
 
-    def join(self, name: Any, seat: Any = None, bot: Any = False) -> tuple[int, str]:
-        """Give `name` an open seat (the first one when `seat` is None); return it and its token.
-
-        `bot` true: the player is a program, and the seat is shown marked as a bot."""
-        name = check_name(name, "name")
-        if not isinstance(bot, bool):
-            raise RoomError("bad_request", f"bot: expected true or false, got {bot!r}")
-        if seat is None:
-            free = [i for i, s in enumerate(self.seats) if s.state == "open"]
-            if not free:
-                raise RoomError("room_full", f"room {self.code}: every seat is taken")
-            seat = free[0]
-        index = seat_index(self.room, seat)
-        if self.seats[index].state != "open":
-            raise RoomError("seat_taken", f"seat {index} is not open")
-        token = new_token()
-        self.seats[index] = OnlineSeat("human", hash_token(token), 0, self.clock(), bot)
-        self.room.set_seat(index, "human", name)
-        return index, token
-
     def viewer_of(self, hello: JSON) -> Viewer:
         """Return who a socket's hello speaks for; raise RoomError("bad_token") when nobody.
 
@@ -268,10 +281,12 @@ class OnlineRoom(Presence):
             return self._start()
         seat = seat_index(self.room, message.get("seat"))
         if kind == "replace":
-            return self._replace(seat, message.get("level"))
-        if kind == "reopen":
-            return self._reopen(seat)
-        return self._hand_host(seat)
+            self.replace(seat, message.get("level"))
+        elif kind == "reopen":
+            self.reopen(seat)
+        else:
+            self.hand_host(seat)
+        return Changed(seats=True)
 
     def _set_screen(self, viewer: Viewer, seat: Any) -> None:
         if viewer != OWNER:
@@ -317,34 +332,6 @@ class OnlineRoom(Presence):
         self.started = True
         return Changed(seats=True)
 
-    def _replace(self, seat: int, level: Any) -> Changed:
-        levels = BOTS[self.room.game.name]
-        if not isinstance(level, str) or level not in levels:
-            raise RoomError("bad_level", f"level: choose {', '.join(levels)}")
-        if self.seats[seat].state != "human":
-            raise RoomError("bad_seat", f"seat {seat} is not a player's seat")
-        if not self.long_absent(seat):
-            raise RoomError("not_absent", f"seat {seat} has not been away for {self.grace:g} s")
-        self.seats[seat].state = "assisted"  # the token stays valid: its player may come back
-        self.room.set_seat(seat, "computer", self.room.seats[seat].name, level)
-        return Changed(seats=True)
-
-    def _reopen(self, seat: int) -> Changed:
-        online = self.seats[seat]
-        if seat == self.host or online.state not in ("human", "assisted"):
-            raise RoomError("bad_seat", f"seat {seat} is not another player's seat")
-        if online.state == "human" and not self.long_absent(seat):
-            raise RoomError("not_absent", f"seat {seat} has not been away for {self.grace:g} s")
-        self.seats[seat] = OnlineSeat("open")  # the old token hash is gone: it no longer works
-        self.room.set_seat(seat, "human", f"Seat {seat + 1}")
-        return Changed(seats=True)
-
-    def _hand_host(self, seat: int) -> Changed:
-        if self.seats[seat].state != "human":
-            raise RoomError("bad_seat", f"seat {seat} is not a player's seat")
-        self.host = seat
-        return Changed(seats=True)
-
     def computer_due(self) -> bool:
         """Return True when the server should move next: a computer (or assisted) seat of a
         started online room is to act (a private room's page sends `advance` itself)."""
@@ -353,134 +340,133 @@ class OnlineRoom(Presence):
         actor = self.room.match.state.current_player()
         return self.started and actor >= 0 and self.room.seats[actor].kind == "computer"
 
-    # --- views --------------------------------------------------------------------------
+    # --- the one order: check, apply, store, then publish --------------------------------
 
-    def seat_view(self, index: int) -> JSON:
-        """Return one seat as everyone sees it (never its token hash)."""
-        seat, online = self.room.seats[index], self.seats[index]
-        state: str = online.state
-        if state == "human":
-            state = "connected" if online.sockets else "absent"
-        return {
-            "seat": index,
-            "kind": seat.kind,
-            "name": seat.name,
-            "level": seat.level,
-            "state": state,
-            "absent_for": self.absent_for(index),
-            "host": index == self.host,
-            "bot": online.bot,
-        }
+    async def handle(
+        self, keeper: Keeper, connection: Connection, received: JSON | RoomError
+    ) -> bool:
+        """Answer one message of a socket, the room's gate held: check and apply it, store
+        what changed, then publish it; a refusal is answered with the room as stored.
 
-    def shared_view(self) -> JSON:
-        """Return the part of a snapshot that is the same for every viewer (the room, its
-        seats, the version): a broadcast renders it once for all its sockets."""
-        return {
-            "type": "snapshot",
-            "room": self.code,
-            "code": None if self.private else self.code,
-            "link": None if self.private else join_link(self.code),
-            "game": self.room.game.name,
-            "options": self.room.game.options(),
-            "version": self.room.version,
-            "started": self.started,
-            "pace": self.pace,
-            "grace": None if self.private else self.grace,
-            "levels": list(BOTS[self.room.game.name]),
-            "chat_on": not self.private and self.talk.on,
-            "seats": [self.seat_view(i) for i in range(len(self.seats))],
-        }
-
-    @property
-    def seat_views(self) -> bool:
-        """Return True when the game's seats may know different things (its manifest)."""
-        return manifest(self.room.game.name).seat_views
-
-    def view_seat(self, viewer: Viewer) -> int | None:
-        """Return the seat whose view `viewer` is shown (None: the public view).
-
-        A private room's owner holds every human seat, but a browser holds only what the seat
-        at its screen may see: in a game whose seats know different things, the seat the page
-        named with `screen` (after its hand-over screen; nobody until it does, unless one
-        human plays alone); in a game where every seat sees the same, the human to act.
+        Return False after closing the socket (the room no longer loads after a failed write).
         """
-        if viewer is None or viewer != OWNER:
-            return viewer
-        if self.seat_views:
-            return self.screen
-        actor = self.room.match.state.current_player()
-        return actor if actor >= 0 and self.room.seats[actor].kind == "human" else None
+        viewer = connection.viewer
+        host_passed = False
+        try:
+            if isinstance(received, RoomError):
+                raise received
+            host_passed = self.pass_host_if_absent()
+            if received.get("type") == "advance" and viewer is not None and self.started:
+                await self.room.think()  # the computer's choice off the event loop
+            changed = self.command(viewer, received)
+        except RoomError as error:
+            if host_passed:  # the refused command still found the host gone: that is stored
+                try:
+                    await self.commit(keeper, Changed(seats=True))
+                except StorageError as failure:
+                    return await recover(keeper, self.code, connection, failure, error)
+            await keeper.reply_held(connection, error.to_json(), self.snapshot(viewer))
+            return True
+        if host_passed:
+            changed = dataclasses.replace(changed or Changed(), seats=True)
+        if changed is None:  # a sync, or a screen named: the snapshot as stored
+            await keeper.reply_held(connection, self.snapshot(viewer))
+            return True
+        if not changed:  # a retried action id: its moves are stored already
+            ack = {"type": "update", "moves": [], "snapshot": self.snapshot(viewer, record=False)}
+            await keeper.reply_held(connection, ack)
+            return True
+        try:
+            await self.commit(keeper, changed)
+        except StorageError as failure:
+            return await recover(keeper, self.code, connection, failure)
+        return True
 
-    def snapshot(self, viewer: Viewer, *, record: bool = True, shared: JSON | None = None) -> JSON:
-        """Return the room as `viewer` sees it (None: a spectator, public information only).
+    async def commit(self, keeper: Keeper, changed: Changed) -> None:
+        """Store what changed, then publish it to every socket (a line of talk, then the
+        state) and wake the room's timer; the next computer seat starts thinking while the
+        pages animate. Raise StorageError when the write fails: nothing was published, and
+        the keeper dropped this memory copy (`recover`)."""
+        moves = changed.moves
+        await keeper.save(self, moves, changed.seats, line=changed.said, chat=changed.chat)
+        if changed.said is not None:
+            await keeper.publish_talk(self, changed.said)
+        if moves or changed.seats or changed.chat:
+            await keeper.publish_state(self, moves)
+        if moves and self.started:
+            self.room.think_ahead()
+        keeper.schedule(self)
 
-        Without `record` the snapshot leaves the record out (updates carry their moves, and
-        a client appends them to the record it has), unless the game is over, when the
-        record (its secret revealed) comes along. `shared` is this room's `shared_view()`,
-        when the caller has it already.
-        """
-        match = self.room.match
-        state = match.state
-        actor = state.current_player()
-        human_turn = actor >= 0 and self.started and self.room.seats[actor].kind == "human"
-        you: JSON
-        if viewer is None:
-            you = {"spectator": True}
-            observer: int | None = None
-            mine = False
-        elif viewer == OWNER:
-            observer = self.view_seat(viewer)
-            you = {"seats": self.seats_of(viewer), "host": True, "screen": observer}
-            mine = human_turn and (observer == actor or not self.seat_views)
-        else:
-            seat = int(viewer)
-            you = {"seat": seat, "seats": [seat], "host": seat == self.host}
-            observer = seat
-            mine = human_turn and actor == seat
-        snapshot: JSON = dict(self.shared_view() if shared is None else shared)
-        snapshot["you"] = you
-        snapshot["state"] = state.observation(observer)
-        snapshot["to_act"] = None if actor < 0 else actor
-        snapshot["legal"] = state.legal_json() if mine else []
-        snapshot["winners"] = state.winners()
-        if record:  # talk is public: the same lines for every viewer (talk.py)
-            snapshot["chat"] = self.talk.lines_json()
-        if record or self.room.finished:
-            snapshot["record"] = self.record_view(observer)
-        return snapshot
+    async def welcome(self, keeper: Keeper, connection: Connection) -> bool:
+        """Count a new socket (its viewer from its hello, `viewer_of`) and send it what it may
+        see, the gate held: an assisted seat its player takes back is stored first. Return
+        False after refusing the socket (that seat could not be stored)."""
+        if keeper.join(self.code, connection):
+            try:
+                await keeper.save(self, [], seats=True)
+            except StorageError as error:
+                message = f"the seat could not be stored: {error}"
+                await refuse(connection.websocket, "storage_failed", message)
+                keeper.forget(self.code, connection)
+                return False
+        if self.private:  # one owner: presence tells nobody anything
+            await keeper.reply_held(connection, self.snapshot(connection.viewer))
+        else:  # everyone sees the new presence; this socket its snapshot
+            await keeper.publish_state(self, [])
+        keeper.schedule(self)
+        return True
 
-    def record_view(self, observer: int | None) -> JSON:
-        """Return `record_view` of the match for `observer`. The walk that builds it is kept
-        and extended by the moves made since, so the snapshot a page gets at every hand-over
-        does not replay the whole match each time."""
-        record = self.room.match.record
-        walk = self._walks.get(observer)
-        if walk is None or walk.record is not record or len(walk) > len(record.moves):
-            walk = self._walks[observer] = RecordViewWalk(self.room.game, record, observer)
-        for move in record.moves[len(walk) :]:
-            walk.add(move)
-        return walk.view()
+    async def seat_player(
+        self, keeper: Keeper, name: Any, seat: Any = None, bot: Any = False
+    ) -> tuple[int, str]:
+        """Give a player who joins over HTTP an open seat (`join`), stored before anyone sees
+        it taken; return the seat and its token. Raise RoomError, or StorageError when the
+        seat could not be stored."""
+        index, token = self.join(name, seat, bot)
+        await self.commit(keeper, Changed(seats=True))
+        return index, token
 
-    def summary(self) -> JSON:
-        """Return what an invitation page shows before joining: the game, the host, whether
-        the match has started, and each seat as everyone sees it (public, no match state)."""
-        return {
-            "code": self.code,
-            "link": join_link(self.code),
-            "game": self.room.game.name,
-            "options": self.room.game.options(),
-            "started": self.started,
-            "over": self.room.finished,
-            "host": self.host,
-            "grace": self.grace,
-            "seats": [self.seat_view(i) for i in range(len(self.seats))],
-        }
+    async def fire(self, keeper: Keeper, version: int) -> None:
+        """Make the room's timed change (timers.py) as of `version`, the gate held: the host
+        rights of an absent host passed on, then a computer seat's move or an absent
+        player's turn played for them. Raise StorageError when it cannot be stored."""
+        seats = self.pass_host_if_absent()
+        moves: list[Committed] = []
+        try:
+            if self.computer_due():
+                await self.room.think()  # off the event loop (a search may take a second)
+                moves = self.room.advance(version)
+            else:
+                seat = self.autoplay_seat()
+                if seat is not None:
+                    moves = self.room.play_for(seat, version)
+        except RoomError as error:
+            log.debug("room %s: timer at %d refused: %s", self.code, version, error)
+        log.debug("room %s: timer at %d: %d moves, seats %s", self.code, version, len(moves), seats)
+        await self.commit(keeper, Changed(moves=moves, seats=seats))
 
-    def update(self, moves: list[Committed], viewer: Viewer, *, shared: JSON | None = None) -> JSON:
-        """Return the update of `moves` as `viewer` sees it: its moves and its new snapshot
-        (without the record, which the client extends with the moves, until the end)."""
-        return {
-            "type": "update",
-            "moves": [move.to_json(self.view_seat(viewer)) for move in moves],
-            "snapshot": self.snapshot(viewer, record=False, shared=shared),
-        }
+
+async def recover(
+    keeper: Keeper,
+    code: str,
+    connection: Connection,
+    failure: StorageError,
+    refusal: RoomError | None = None,
+) -> bool:
+    """Answer a failed write with the room as stored; False after closing when none loads.
+
+    The change that could not be stored was never sent to anyone (the gate is held), and the
+    memory copy that held it is gone: the room carries on from what is stored, as if it never
+    was. `refusal` is the command's own refusal, when the failed write was a host hand-off.
+    """
+    message = f"not saved: {failure}"
+    try:
+        room = await keeper.current(code)
+    except RoomError:
+        await refuse(connection.websocket, "storage_failed", message)
+        return False
+    if refusal is not None:
+        await keeper.reply_held(connection, refusal.to_json())
+    failed = {"type": "error", "code": "storage_failed", "message": message}
+    await keeper.reply_held(connection, failed, room.snapshot(connection.viewer))
+    return True

@@ -1,4 +1,5 @@
-"""Who holds each seat of a room and who is connected to it: tokens, sockets and absences.
+"""Who holds each seat of a room and who is connected to it: tokens, sockets and absences, and
+the seat changes the host and joining players make.
 
 `OnlineRoom` (online.py) is a `Presence`: the seats' states, the host and the clock live here,
 with what follows from them alone, such as how long a player has been away, when host rights
@@ -13,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ...games import manifest
-from .room import OWNER, Room, RoomError, Viewer, hash_token
+from ...games import BOTS, manifest
+from .room import OWNER, Room, RoomError, Viewer, check_name, hash_token, new_token
 
 SeatState = Literal["open", "human", "computer", "assisted"]
 """What a seat is: waiting for a player, a player's, the computer's, or the computer's while
@@ -63,6 +64,62 @@ class Presence:
         if viewer == OWNER:
             return [s.index for s in self.room.seats if s.kind == "human"]
         return [int(viewer)]
+
+    @property
+    def code(self) -> str:
+        """Return the room code (also its id in the store)."""
+        return self.room.room_id
+
+    def join(self, name: Any, seat: Any = None, bot: Any = False) -> tuple[int, str]:
+        """Give `name` an open seat (the first one when `seat` is None); return it and its token.
+
+        `bot` true: the player is a program, and the seat is shown marked as a bot."""
+        name = check_name(name, "name")
+        if not isinstance(bot, bool):
+            raise RoomError("bad_request", f"bot: expected true or false, got {bot!r}")
+        if seat is None:
+            free = [i for i, s in enumerate(self.seats) if s.state == "open"]
+            if not free:
+                raise RoomError("room_full", f"room {self.code}: every seat is taken")
+            seat = free[0]
+        index = seat_index(self.room, seat)
+        if self.seats[index].state != "open":
+            raise RoomError("seat_taken", f"seat {index} is not open")
+        token = new_token()
+        self.seats[index] = OnlineSeat("human", hash_token(token), 0, self.clock(), bot)
+        self.room.set_seat(index, "human", name)
+        return index, token
+
+    def replace(self, seat: int, level: Any) -> None:
+        """The host gives a long-absent player's seat to the computer at `level`; the
+        player's token stays valid, to take it back."""
+        levels = BOTS[self.room.game.name]
+        if not isinstance(level, str) or level not in levels:
+            raise RoomError("bad_level", f"level: choose {', '.join(levels)}")
+        if self.seats[seat].state != "human":
+            raise RoomError("bad_seat", f"seat {seat} is not a player's seat")
+        if not self.long_absent(seat):
+            raise RoomError("not_absent", f"seat {seat} has not been away for {self.grace:g} s")
+        self.seats[seat].state = "assisted"  # the token stays valid: its player may come back
+        self.room.set_seat(seat, "computer", self.room.seats[seat].name, level)
+
+    def reopen(self, seat: int) -> None:
+        """The host opens another player's seat to a new player (its old token stops)."""
+        online = self.seats[seat]
+        if seat == self.host or online.state not in ("human", "assisted"):
+            raise RoomError("bad_seat", f"seat {seat} is not another player's seat")
+        if online.state == "human" and not self.long_absent(seat):
+            raise RoomError("not_absent", f"seat {seat} has not been away for {self.grace:g} s")
+        self.seats[seat] = OnlineSeat("open")  # the old token hash is gone: it no longer works
+        self.room.set_seat(seat, "human", f"Seat {seat + 1}")
+
+    def hand_host(self, seat: int) -> None:
+        """The host hands the host rights to a player's seat."""
+        if self.seats[seat].state != "human":
+            raise RoomError("bad_seat", f"seat {seat} is not a player's seat")
+        self.host = seat
+
+    # --- presence ---------------------------------------------------------------------
 
     def seat_of(self, token: Any) -> int | None:
         """Return the seat that `token` holds, or None (an unknown or reopened seat's token)."""

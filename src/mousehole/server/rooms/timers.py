@@ -2,9 +2,9 @@
 
 One asyncio task per room that has something due (`Timers.schedule` wakes it after every
 change). It sleeps until the first thing due, then takes the room's gate like any command, checks
-that nothing moved meanwhile, and makes its move or seat change: stored, then published, through
-the hub (hub.py). The deadlines themselves are the room's (presence.py: absences, host rights,
-`absent_autoplay`; online.py: `computer_due`).
+that nothing moved meanwhile, and has the room make its move or seat change (`OnlineRoom.fire`:
+stored, then published, like any command). The deadlines themselves are the room's
+(presence.py: absences, host rights, `absent_autoplay`; online.py: `computer_due`).
 """
 
 from __future__ import annotations
@@ -15,14 +15,15 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from ..store import StorageError
-from .online import OnlineRoom
-from .room import Committed, RoomError
+from .online import Keeper, OnlineRoom
+from .room import RoomError
 
 log = logging.getLogger("mousehole.rooms")
 
 
-class TimedRooms(Protocol):
-    """What a room's timer needs of the hub: its memory copies, gates, writes and broadcasts."""
+class TimedRooms(Keeper, Protocol):
+    """What a room's timer needs of the hub: its memory copies and gates, and what the room
+    needs to store and publish its change (`Keeper`)."""
 
     @property
     def rooms(self) -> Mapping[str, OnlineRoom]: ...
@@ -30,12 +31,6 @@ class TimedRooms(Protocol):
     def connected(self, code: str) -> bool: ...
 
     def gate(self, code: str) -> asyncio.Lock: ...
-
-    async def current(self, code: str) -> OnlineRoom: ...
-
-    async def save(self, room: OnlineRoom, moves: list[Committed], seats: bool) -> None: ...
-
-    async def publish_state(self, room: OnlineRoom, moves: list[Committed]) -> None: ...
 
 
 class Timers:
@@ -112,30 +107,11 @@ class Timers:
                     log.debug("room %s: timer at %d found %d", code, version, room.room.version)
 
     async def _fire(self, room: OnlineRoom, version: int) -> None:
-        """Make the timer's move or seat change, store it, then publish it (gate held)."""
-        seats = room.pass_host_if_absent()
-        moves: list[Committed] = []
+        """Make the timer's change (`OnlineRoom.fire`: stored, then published; gate held)."""
         try:
-            if room.computer_due():
-                await room.room.think()  # off the event loop (a search may take a second)
-                moves = room.room.advance(version)
-            else:
-                seat = room.autoplay_seat()
-                if seat is not None:
-                    moves = room.room.play_for(seat, version)
-        except RoomError as error:
-            log.debug("room %s: timer at %d refused: %s", room.code, version, error)
-            moves = []
-        log.debug("room %s: timer at %d: %d moves, seats %s", room.code, version, len(moves), seats)
-        try:
-            await self.hub.save(room, moves, seats)
+            await room.fire(self.hub, version)
         except StorageError:
             self._again_later(room.code)
-            return
-        if moves or seats:
-            await self.hub.publish_state(room, moves)
-        if moves:
-            room.room.think_ahead()  # the next computer seat decides during the delay
 
     def _again_later(self, code: str) -> None:
         """After a timer's write failed (the store unreachable), look at the room again each

@@ -11,6 +11,7 @@ import contextlib
 import json
 import math
 import re
+from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
@@ -21,7 +22,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...engine import JSON
 from ..text import MAX_ACTION_ID, lone_surrogate, without_lone_surrogates
-from .room import RoomError
+from .room import RoomError, Viewer
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open socket of a room and who it speaks for."""
+
+    websocket: WebSocket
+    viewer: Viewer
+
 
 MAX_MESSAGE = 64 * 1024
 
