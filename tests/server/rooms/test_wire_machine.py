@@ -72,8 +72,11 @@ class WireMachine(RuleBasedStateMachine):
         read = 0
         view = self.views.get(who, {})
         while True:
+            # the first answer to a frame may be slow on a busy machine (a commit waits for
+            # the disk); after it, a quarter second of quiet ends the reading
+            wait = 10.0 if frame is not None and not read else 0.25
             try:
-                message = receive(ws, self.witness, who, timeout=0.25)
+                message = receive(ws, self.witness, who, timeout=wait)
             except TimeoutError:
                 break
             read += 1
