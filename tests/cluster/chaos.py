@@ -33,6 +33,7 @@ from mousehole.games import MANIFESTS
 from mousehole.games.manifest import GameManifest
 from tests.cluster.harness import Instances
 from tests.processes import ServerProcess, post_json
+from tests.sockets import next_message
 
 
 def _shown_whole(manifest: GameManifest) -> bool:
@@ -141,7 +142,7 @@ class Client(threading.Thread):
             ws.send(json.dumps(hello))
             deadline = time.monotonic() + 3
             while True:
-                message = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+                message = json.loads(next_message(ws, max(0.01, deadline - time.monotonic())))
                 if message.get("type") == "snapshot":
                     self.ws = ws
                     self.port = server.port
@@ -264,7 +265,7 @@ class Client(threading.Thread):
                 with contextlib.suppress(OSError, ConnectionClosed):
                     self._act()
             try:
-                message = json.loads(ws.recv(timeout=0.5))
+                message = json.loads(next_message(ws, 0.5))
             except TimeoutError:
                 continue  # like a browser: a socket that stays open is waited on
             except (OSError, ConnectionClosed):

@@ -21,6 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.processes import ServerProcess, post_json
 from tests.server import scenes
+from tests.sockets import next_message
 
 GAME = scenes.NAME
 """The game the cluster tests play: the server tests' game (the registry's first), any game
@@ -166,7 +167,7 @@ class Player:
     def receive(self, timeout: float = 5) -> dict[str, Any]:
         """Return the next message (noting what it tells)."""
         assert self.ws is not None
-        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        message: dict[str, Any] = json.loads(next_message(self.ws, timeout))
         self._note(message)
         return message
 

@@ -29,6 +29,7 @@ from tests.cluster.harness import (
 )
 from tests.processes import post_json
 from tests.server import scenes
+from tests.sockets import next_message
 
 
 @pytest.fixture
@@ -122,13 +123,13 @@ def test_two_instances_a_local_match_created_on_one_is_played_through_the_other(
         created = post_json(f"{a.url}/api/rooms", setup)
         with connect(f"ws://127.0.0.1:{b.port}/ws/rooms/{created['room']}") as ws:
             ws.send(json.dumps({"type": "hello", "token": created["token"]}))
-            snapshot = json.loads(ws.recv(timeout=5))
+            snapshot = json.loads(next_message(ws, 5))
             for _ in range(6):
                 seat = snapshot["to_act"]
                 action = snapshot["legal"][0]
                 message = {"type": "act", "seat": seat, "action": action}
                 ws.send(json.dumps(message | {"version": snapshot["version"]}))
-                update = json.loads(ws.recv(timeout=5))
+                update = json.loads(next_message(ws, 5))
                 assert update["type"] == "update", update
                 snapshot = update["snapshot"]
         stored = stored_moves(postgres_url, created["room"])

@@ -35,6 +35,7 @@ from tests.nginx import Nginx, nginx_or_skip
 from tests.pg import Cluster
 from tests.processes import ServerProcess, post_json
 from tests.redis_server import RedisServer
+from tests.sockets import next_message
 
 GAME = MANIFESTS[0].name
 """The game the rooms play: the registry's first."""
@@ -176,7 +177,8 @@ def _receive(ws: ClientConnection, kind: str, started: bool = False) -> dict[str
     snapshots and talk in between are skipped."""
     deadline = time.monotonic() + 10
     while True:
-        message: dict[str, Any] = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+        left = max(0.1, deadline - time.monotonic())
+        message: dict[str, Any] = json.loads(next_message(ws, left))
         if message.get("type") == "error":
             raise AssertionError(f"refused: {message}")
         snapshot = message.get("snapshot", message)
@@ -295,7 +297,8 @@ def _first_answer(site: Site, source: str, code: str) -> str:
 def _error(ws: ClientConnection) -> dict[str, Any]:
     deadline = time.monotonic() + 10
     while True:
-        message: dict[str, Any] = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+        left = max(0.1, deadline - time.monotonic())
+        message: dict[str, Any] = json.loads(next_message(ws, left))
         if message.get("type") == "error":
             return message
 

@@ -22,6 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.processes import ServerProcess, post_json
 from tests.server import scenes
+from tests.sockets import next_message
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
@@ -73,7 +74,7 @@ def _start(servers: list[Server], tmp_path: Path) -> Server:
 
 
 def _receive(ws: ClientConnection) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(ws.recv(timeout=5))
+    data: dict[str, Any] = json.loads(next_message(ws, 5))
     return data
 
 

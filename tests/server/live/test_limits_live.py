@@ -16,6 +16,7 @@ from websockets.sync.client import connect
 from mousehole.server.rooms.wire import MAX_FRAME, MAX_MESSAGE
 from tests.processes import ServerProcess
 from tests.server import scenes
+from tests.sockets import next_message
 
 SETUP = {
     "game": scenes.NAME,
@@ -60,13 +61,13 @@ def test_a_message_over_64_kib_gets_too_large_and_the_socket_plays_on(
     room = _room(server)
     with connect(f"ws://127.0.0.1:{server.port}/ws/rooms/{room['room']}") as ws:
         ws.send(json.dumps({"type": "hello", "token": room["token"]}))
-        assert json.loads(ws.recv(timeout=10))["type"] == "snapshot"
+        assert json.loads(next_message(ws, 10))["type"] == "snapshot"
         ws.send(json.dumps({"type": "sync", "pad": "x" * (MAX_MESSAGE * 4)}))
-        error = json.loads(ws.recv(timeout=10))
+        error = json.loads(next_message(ws, 10))
         assert (error["type"], error["code"]) == ("error", "too_large")
-        assert json.loads(ws.recv(timeout=10))["version"] == 0
+        assert json.loads(next_message(ws, 10))["version"] == 0
         ws.send(json.dumps({"type": "sync"}))
-        assert json.loads(ws.recv(timeout=10))["type"] == "snapshot"
+        assert json.loads(next_message(ws, 10))["type"] == "snapshot"
 
 
 def test_a_message_over_the_frame_limit_closes_the_socket_with_1009(
@@ -75,10 +76,10 @@ def test_a_message_over_the_frame_limit_closes_the_socket_with_1009(
     room = _room(server)
     with connect(f"ws://127.0.0.1:{server.port}/ws/rooms/{room['room']}", max_size=None) as ws:
         ws.send(json.dumps({"type": "hello", "token": room["token"]}))
-        assert json.loads(ws.recv(timeout=10))["type"] == "snapshot"
+        assert json.loads(next_message(ws, 10))["type"] == "snapshot"
         ws.send("x" * (MAX_FRAME + 1))
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
+            next_message(ws, 10)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
 
 

@@ -25,6 +25,7 @@ from websockets.sync.client import connect
 
 from tests.processes import ServerProcess, post_json
 from tests.server import scenes
+from tests.sockets import next_message
 
 ONLINE = {
     "game": scenes.NAME,
@@ -92,7 +93,7 @@ def _answer(request: urllib.request.Request) -> tuple[int, Any]:
 def _hello(server: ServerProcess, room: str, token: str) -> dict[str, Any]:
     with connect(f"ws://127.0.0.1:{server.port}/ws/rooms/{room}", close_timeout=1) as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
-        snapshot: dict[str, Any] = json.loads(ws.recv(timeout=10))
+        snapshot: dict[str, Any] = json.loads(next_message(ws, 10))
     return snapshot
 
 

@@ -28,6 +28,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.processes import ServerProcess, post_json
 from tests.server import scenes
+from tests.sockets import next_message
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
@@ -61,7 +62,7 @@ class Witness:
 
 def receive(ws: ClientConnection, witness: Witness, who: str, timeout: float = 10) -> Any:
     """Receive one message and let the witness see it."""
-    message = json.loads(ws.recv(timeout=timeout))
+    message = json.loads(next_message(ws, timeout))
     witness.saw(who, message)
     return message
 
@@ -135,9 +136,9 @@ def started_room(server: ServerProcess) -> tuple[str, dict[int, str]]:
     bo = post_json(f"{server.url}/api/online/{code}/join", {"name": "Bo"})
     with ExitStack() as stack:
         ws = hello(stack, server, code, {"token": ann["token"]})
-        json.loads(ws.recv(timeout=5))
+        json.loads(next_message(ws, 5))
         ws.send(json.dumps({"type": "start"}))
-        while not json.loads(ws.recv(timeout=5)).get("started"):
+        while not json.loads(next_message(ws, 5)).get("started"):
             pass
     return code, {0: ann["token"], 1: bo["token"]}
 

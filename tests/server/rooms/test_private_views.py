@@ -26,6 +26,7 @@ from mousehole.games import REGISTRY, Conformance, GameManifest
 from mousehole.server import create_app
 from tests.engine.coin_game import CoinGame
 from tests.processes import free_port, post_json
+from tests.sockets import next_message
 
 
 def _coin_invariants(before: Any, state: Any) -> list[str]:
@@ -82,7 +83,7 @@ def _frames(ws: ClientConnection, until: str, limit: int = 20) -> list[str]:
     """Receive raw frames until one whose type is `until`; return them all."""
     frames = []
     for _ in range(limit):
-        frame = ws.recv(timeout=5)
+        frame = next_message(ws, 5)
         assert isinstance(frame, str)
         frames.append(frame)
         if json.loads(frame)["type"] == until:
@@ -114,7 +115,7 @@ def test_a_game_registered_by_its_manifest_alone_is_played_to_the_end_over_a_rea
     assert "coin" in [game["name"] for game in json.loads(_get(f"{live.url}/api/games"))]
     with live.socket(created["room"]) as ws:
         ws.send(json.dumps({"type": "hello", "token": created["token"]}))
-        snapshot = json.loads(ws.recv(timeout=5))
+        snapshot = json.loads(next_message(ws, 5))
         assert snapshot["to_act"] == 0 and snapshot["you"]["screen"] == 0
         guess = snapshot["legal"][0]
         ws.send(json.dumps({"type": "act", "seat": 0, "action": guess, "version": 1, "id": "g"}))
@@ -154,22 +155,22 @@ def test_same_device_humans_see_only_the_seat_at_the_screen(live: LiveServer) ->
     assert created["snapshot"]["legal"] == []
     with live.socket(created["room"]) as ws:
         ws.send(json.dumps({"type": "hello", "token": created["token"]}))
-        hidden = ws.recv(timeout=5)
+        hidden = next_message(ws, 5)
         assert isinstance(hidden, str)
         ws.send(json.dumps({"type": "screen", "seat": 1}))
-        bo = json.loads(ws.recv(timeout=5))
+        bo = json.loads(next_message(ws, 5))
         coin = bo["state"]["coin"]
         assert coin in ("heads", "tails") and bo["you"]["screen"] == 1
         assert bo["legal"] == [], "Bo holds the coin but does not guess"
         ws.send(json.dumps({"type": "screen", "seat": 0}))
-        ann_frame = ws.recv(timeout=5)
+        ann_frame = next_message(ws, 5)
         assert isinstance(ann_frame, str)
         ann = json.loads(ann_frame)
         assert ann["you"]["screen"] == 0 and ann["legal"], "Ann guesses"
         for frame in (hidden, ann_frame):  # only seat 1's frames hold its coin
             assert not _dealt(frame) and json.loads(frame)["state"]["coin"] is None, frame
         ws.send(json.dumps({"type": "screen", "seat": 2}))
-        refused = json.loads(ws.recv(timeout=5))
+        refused = json.loads(next_message(ws, 5))
         assert refused["code"] == "bad_seat", refused
 
 
@@ -179,7 +180,7 @@ def test_the_screen_is_for_private_rooms_with_seat_views_only(live: LiveServer) 
     )
     with live.socket(created["room"]) as ws:
         ws.send(json.dumps({"type": "hello", "token": created["token"]}))
-        json.loads(ws.recv(timeout=5))
+        json.loads(next_message(ws, 5))
         ws.send(json.dumps({"type": "screen", "seat": 1}))
-        refused = json.loads(ws.recv(timeout=5))
+        refused = json.loads(next_message(ws, 5))
         assert refused["code"] == "bad_seat", "a computer seat is nobody's screen"

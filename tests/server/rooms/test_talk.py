@@ -27,6 +27,7 @@ from mousehole.server.rooms.talk import KEPT_LINES, MAX_LINE, REACTIONS, RECENT_
 from mousehole.server.store.sqlite import SQLiteStore
 from tests.processes import ServerProcess, post_json
 from tests.server import scenes
+from tests.sockets import next_message
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -387,19 +388,19 @@ def test_talk_and_the_switch_come_back_after_the_server_is_killed(tmp_path: Path
         code, token = created["code"], created["token"]
         with connect(f"ws://127.0.0.1:{server.port}/ws/online/{code}") as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
-            ws.recv(timeout=10)
+            next_message(ws, 10)
             for message in (
                 {"type": "react", "what": "good_game"},
                 {"type": "chat", "text": '<script>alert(1)</script> & "quotes"'},
                 {"type": "chat_mode", "on": False},
             ):
                 ws.send(json.dumps(message))
-                json.loads(ws.recv(timeout=10))  # said, said, snapshot: each told once stored
+                json.loads(next_message(ws, 10))  # said, said, snapshot: each told once stored
         server.kill()
         server.start()
         with connect(f"ws://127.0.0.1:{server.port}/ws/online/{code}") as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
-            snapshot = json.loads(ws.recv(timeout=10))
+            snapshot = json.loads(next_message(ws, 10))
         assert snapshot["chat_on"] is False
         assert [(line["kind"], line["text"]) for line in snapshot["chat"]] == [
             ("react", "good_game"),

@@ -27,6 +27,7 @@ from mousehole.server.rooms.wire import MAX_DEPTH, MAX_DIGITS, MAX_MESSAGE
 from mousehole.simulation import play_one
 from tests.processes import ServerProcess, post_json
 from tests.server import scenes
+from tests.sockets import next_message
 
 SETUP = {
     "game": scenes.NAME,
@@ -54,7 +55,7 @@ def _room(server: ServerProcess, setup: dict[str, Any] = SETUP) -> dict[str, Any
 
 
 def _receive(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
+    message: dict[str, Any] = json.loads(next_message(ws, timeout))
     return message
 
 
@@ -149,7 +150,7 @@ def test_a_first_message_that_is_no_hello_gets_bad_token_and_close_4401(
         ws.send(first)
         error = _receive(ws)
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
+            next_message(ws, 10)
     assert (error["type"], error["code"]) == ("error", "bad_token")
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
 
@@ -164,7 +165,7 @@ def test_a_first_message_that_is_no_hello_is_refused_by_name_and_closed(
         ws.send(first)
         error = _receive(ws)
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
+            next_message(ws, 10)
     assert error["type"] == "error" and error["message"]
     assert closed.value.rcvd is not None  # a close frame: the server did not fall over
 
@@ -229,7 +230,7 @@ def _busy_hello(server: ServerProcess, path: str, token: str) -> Iterator[Client
         with connect(f"ws://127.0.0.1:{server.port}{path}", close_timeout=1) as other:
             other.send(json.dumps({"type": "hello", "token": token}))
             try:
-                other.recv(timeout=0.5)
+                next_message(other, 0.5)
             except TimeoutError:
                 yield other
                 return

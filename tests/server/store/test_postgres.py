@@ -35,6 +35,7 @@ from tests.pg import Cluster
 from tests.processes import ServerProcess, free_port, post_json
 from tests.server import scenes
 from tests.server.store import writes
+from tests.sockets import next_message
 
 SETUP: dict[str, Any] = {
     "game": scenes.NAME,
@@ -167,7 +168,7 @@ def test_while_postgresql_is_down_commits_fail_and_healthz_says_so_then_it_recov
 
 
 def _receive(ws: ClientConnection) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(ws.recv(timeout=5))
+    data: dict[str, Any] = json.loads(next_message(ws, 5))
     return data
 
 
