@@ -48,8 +48,13 @@ def test_a_real_server_logs_its_stacks_on_sigusr1_and_keeps_serving(tmp_path: Pa
     try:
         assert server.process is not None
         server.process.send_signal(signal.SIGUSR1)
+        # the dump is one record per task and per thread: wait for the last of those looked
+        # for (a busy machine may deschedule the server between two records)
+        wanted = ("WARNING mousehole.stacks: stacks:", "prune_forever", "thread MainThread")
         deadline = time.monotonic() + 10
-        while "prune_forever" not in server.log.read_text() and time.monotonic() < deadline:
+        while time.monotonic() < deadline:
+            if all(text in server.log.read_text() for text in wanted):
+                break
             time.sleep(0.1)
         log = server.log.read_text()
         assert "WARNING mousehole.stacks: stacks:" in log
