@@ -188,7 +188,8 @@ def _contrast(a: str, b: str) -> float:
 def _play_human_turn(page: Page) -> str:
     """Do what a human would: hand over, split, crank, push a rival, finish, roll.
 
-    Return what was done. Pushing before finishing gets a rival onto the Wheel sooner.
+    Return what was done ("wait": nothing, the page changed between two looks). Pushing
+    before finishing gets a rival onto the Wheel sooner.
     """
     _settled(page)
     if page.get_by_test_id("winner").is_visible():
@@ -211,5 +212,8 @@ def _play_human_turn(page: Page) -> str:
             return "spend"
         page.get_by_test_id("end-turn").click()
         return "end"
-    page.get_by_test_id("roll").click()
+    roll = page.get_by_test_id("roll")
+    if not roll.is_enabled():  # the page moved on since `_settled` looked: look again
+        return "wait"
+    roll.click()
     return "roll"
