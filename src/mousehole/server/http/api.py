@@ -108,6 +108,16 @@ async def create_online(request: Request) -> Response:
 
 
 _FIND_STATUS = {"too_many_attempts": 429, "storage_failed": 503, "no_room": 404}
+"""The HTTP status of each reason a room is not found (rooms/endpoint.py `find_room`,
+`Hub.current`); another reason is a bad request."""
+
+
+def room_not_found(error: RoomError, retry_after: int | None = None) -> Response:
+    """Return the error response for a room that `error` says cannot be had: 429, 503 or 404
+    by its reason, with `Retry-After` when given the seconds to wait (the room endpoints
+    here and the replay's, http/replay.py)."""
+    headers = None if retry_after is None else {"Retry-After": str(retry_after)}
+    return error_response(_FIND_STATUS.get(error.code, 400), error.code, error.message, headers)
 
 
 def _online_room(request: Request, hub: Hub) -> OnlineRoom | Response:
@@ -119,10 +129,9 @@ def _online_room(request: Request, hub: Hub) -> OnlineRoom | Response:
     try:
         return find_room(hub, limits, code, client, private=False)
     except RoomError as error:
-        headers = None
         if error.code == "too_many_attempts":
-            headers = {"Retry-After": str(limits.attempts.wait(client))}
-        return error_response(_FIND_STATUS[error.code], error.code, error.message, headers)
+            return room_not_found(error, limits.attempts.wait(client))
+        return room_not_found(error)
 
 
 async def online_summary(request: Request) -> Response:
@@ -135,7 +144,7 @@ async def online_summary(request: Request) -> Response:
         try:
             room = await hub.current(room.code)
         except RoomError as error:
-            return error_response(_FIND_STATUS[error.code], error.code, error.message)
+            return room_not_found(error)
         return JSONResponse(room.summary())
 
 

@@ -48,6 +48,7 @@ from ..rooms.online import OnlineRoom
 from ..rooms.room import RoomError
 from ..rooms.wire import MAX_FRAME, error_response, json_body, too_many
 from ..text import name_problem
+from .api import room_not_found
 
 MAX_REPLAY_MOVES = 4000
 """The longest record replayed (the longest matches so far are about 1,100 moves):
@@ -405,9 +406,6 @@ def _refused(error: ReplayError) -> Response:
     return error_response(error.status, error.code, error.message)
 
 
-_FIND_STATUS = {"too_many_attempts": 429, "storage_failed": 503, "no_room": 404}
-
-
 def _too_many(request: Request, hub: Hub) -> Response | None:
     """Return the 429 for a client that asked for too many replays lately, or None."""
     limits: AddressLimits = request.app.state.limits
@@ -441,7 +439,7 @@ async def room_replay(request: Request) -> Response:
         try:
             room = find_room(hub, limits, code, address(request), private=True)
         except RoomError as error:
-            return error_response(_FIND_STATUS.get(error.code, 400), error.code, error.message)
+            return room_not_found(error)
         async with hub.gate(room.code):
             target = from_room(room, token, live=live)
         if "view" not in data:

@@ -10,6 +10,7 @@
 //     humanNames: ["Ann", …], computerNames: ["Whiskers", …],   // one a seat (computers: from seat 1)
 //     levels: ["easy", "normal", "hard"], level: "normal",      // one level: no level menu
 //     autoFlip: false,                                          // an "Auto-flip" box for human seats
+//     seatColumns: false,        // seat rows in one line of columns (the page's): two on phones
 //     token: (seat, letter) => svg, tokenLabel: (seat) => "blue circle",
 //     note: ({ online, humans, friends }) => "Solo: …",
 //     fields: [{ id: "setup-speed", label: "Speed", options: [["normal", "Normal"], …] }],
@@ -95,7 +96,7 @@ function form(game) {
       <span class="setup-pair"><label for="start-seat">${escapeHtml(game.firstLabel)}</label>
       <select id="start-seat" data-testid="start-seat"></select></span>${fields}
     </div>
-    <ol class="seat-setup" id="seat-setup">${Array.from({ length: max }, (_, i) => seatRow(game, i)).join("")}</ol>
+    <ol class="seat-setup${game.seatColumns ? " seat-columns" : ""}" id="seat-setup">${Array.from({ length: max }, (_, i) => seatRow(game, i)).join("")}</ol>
     <p class="setup-note" id="setup-note"></p>
     <p class="setup-error" id="setup-error" data-testid="setup-error" role="alert"></p>
     <div class="dlg-buttons">

@@ -32,6 +32,7 @@ const SETUP = {
   computerNames: ["Whiskers", "Nibbles", "Pip", "Brie"],
   levels: ["easy", "normal", "hard"],
   level: "normal",
+  seatColumns: true,
   token: () => `<svg viewBox="-24 -26 48 56" width="34" height="38" aria-hidden="true">${mouseSvg({})}</svg>`,
   tokenLabel: (seat) => t("mc.setup.token", { nest: seat + 1, corner: t(`mc.corner.${seat}`) }),
   note: ({ online, humans, friends }) => (online

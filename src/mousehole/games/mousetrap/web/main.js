@@ -29,6 +29,7 @@ const SETUP = {
   computerNames: ["Whiskers", "Nibbles", "Pip", "Brie"],
   levels: ["easy", "normal", "hard"],
   level: "normal",
+  seatColumns: true,
   token: (seat, letter) => tokenSvg(seat, letter, 38),
   tokenLabel: (seat) => TOKENS[seat].label,
   note: ({ online, humans, friends }) => (online
