@@ -16,8 +16,8 @@ import pytest
 import mousehole
 from mousehole.engine import verify
 from mousehole.games import MANIFESTS, REGISTRY
-from mousehole.server.rooms.online import OnlineRoom
 from mousehole.server.rooms.room import Room
+from mousehole.server.rooms.table import Table
 from mousehole.server.store.sqlite import SQLiteStore
 from tests.cli.commands import run
 from tests.server.scenes import owner_view
@@ -33,7 +33,7 @@ HUMANS = [
 ]
 
 
-def _finish(room: Room) -> None:
+def _finish(room: Table) -> None:
     """Play the room's match to the end: Ann takes her first legal action, the computer its own."""
     while (snapshot := owner_view(room))["to_act"] is not None:
         if snapshot["legal"]:
@@ -48,13 +48,13 @@ def db(tmp_path: Path) -> Path:
     online room of ONLINE waiting for its players."""
     path = tmp_path / "rooms.sqlite3"
     store = SQLiteStore(path)
-    finished, _ = Room.create(LOCAL.name, {"seats": 2, "start_seat": 0}, HUMANS, room_id="a" * 16)
+    finished, _ = Table.create(LOCAL.name, {"seats": 2, "start_seat": 0}, HUMANS, room_id="a" * 16)
     writes.create(store, finished.stored())
     _finish(finished)
     writes.append(store, finished.room_id, finished.stored().moves, finished=True)
-    begun, _ = Room.create(LOCAL.name, {"seats": 2, "start_seat": 1}, HUMANS, room_id="b" * 16)
+    begun, _ = Table.create(LOCAL.name, {"seats": 2, "start_seat": 1}, HUMANS, room_id="b" * 16)
     writes.create(store, begun.stored())
-    online, _, _ = OnlineRoom.create(
+    online, _, _ = Room.create(
         ONLINE.name,
         {"seats": 3},
         [{"kind": "open"}, {"kind": "open"}, {"kind": "computer", "level": ONLINE.levels[0]}],
@@ -175,7 +175,7 @@ def test_an_unknown_or_ambiguous_room_is_an_error_naming_it(
     assert (result.status, result.out) == (1, "")
     assert result.err == f"mousehole rooms: no room 'ZZZZZZ' in {str(db)!r}\n"
     store = SQLiteStore(db)
-    twin, _ = Room.create(LOCAL.name, {"seats": 2}, HUMANS, room_id="a" * 15 + "b")
+    twin, _ = Table.create(LOCAL.name, {"seats": 2}, HUMANS, room_id="a" * 15 + "b")
     writes.create(store, twin.stored())
     store.close()
     result = run(["rooms", "--db", str(db), "aaaa"], capsys)

@@ -19,7 +19,7 @@ import psycopg
 import pytest
 
 from mousehole.server.cluster.lease import Leases
-from mousehole.server.rooms.room import Room
+from mousehole.server.rooms.table import Table
 from mousehole.server.store.postgres import PostgresStore
 from mousehole.server.store.postgres.fence import LeaseLost
 from tests.server import scenes
@@ -68,8 +68,8 @@ def _take(url: str, me: str, room: str) -> tuple[str, int, bool] | None:
     return asyncio.run(take())
 
 
-def _room(store: PostgresStore, room_id: str) -> Room:
-    room, _ = Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id=room_id)
+def _room(store: PostgresStore, room_id: str) -> Table:
+    room, _ = Table.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id=room_id)
     writes.create(store, room.stored())
     return room
 

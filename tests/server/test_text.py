@@ -80,7 +80,7 @@ def test_a_number_beyond_64_bits_or_a_double_is_refused_by_name(text: str, probl
     between instances as JSON: an integer over 64 bits once broke a relaying instance)."""
     import orjson
 
-    from mousehole.server.rooms.room import RoomError
+    from mousehole.server.rooms.table import RoomError
     from mousehole.server.rooms.wire import parse
 
     with pytest.raises(RoomError) as refused:

@@ -18,23 +18,23 @@ from starlette.testclient import TestClient
 
 from mousehole.engine import record_view
 from mousehole.server.http.app import create_app
-from mousehole.server.rooms.online import OnlineRoom
+from mousehole.server.rooms.room import Room
 
 GAME = "dontcutthecheese"
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
 
-def _room(client: TestClient, body: dict[str, Any]) -> tuple[OnlineRoom, dict[str, Any]]:
+def _room(client: TestClient, body: dict[str, Any]) -> tuple[Room, dict[str, Any]]:
     answer = client.post("/api/rooms", json=body)
     assert answer.status_code == 201, answer.text
     data = answer.json()
     return client.app.state.hub.get(data["room"]), data  # type: ignore[attr-defined]
 
 
-def _play_past_a_snap(room: OnlineRoom) -> None:
+def _play_past_a_snap(room: Room) -> None:
     """Play (biting where the most paper goes) until a paper has snapped and the next paper
     is on the trap with a bite taken."""
-    inner = room.room
+    inner = room.table
     rng = random.Random(5)
     snapped_round = None
     for _ in range(2000):
@@ -64,8 +64,8 @@ def test_a_same_device_match_comes_back_whole_from_the_record_its_page_saved(
 ) -> None:
     room, _ = _room(client, {"game": GAME, "options": {"seats": 2}, "seats": SEATS})
     _play_past_a_snap(room)
-    game, record = room.room.game, room.room.match.record
-    state = room.room.match.state
+    game, record = room.table.game, room.table.match.record
+    state = room.table.match.state
     saved = record_view(game, record, state.current_player())  # what the page keeps
     thresholds = [m["action"] for m in saved["moves"] if m["action"]["type"] == "threshold"]
     # the snapped papers' thresholds are shown, the one on the trap is not
@@ -80,7 +80,7 @@ def test_a_same_device_match_comes_back_whole_from_the_record_its_page_saved(
         client, {"game": GAME, "options": saved["options"], "seats": SEATS, "record": saved}
     )
     back = again.room.match.state
-    assert again.room.version == room.room.version
+    assert again.room.version == room.table.version
     for viewer in (None, 0, 1):
         assert back.observation(viewer) == state.observation(viewer), viewer
     # the threshold drawn again is one the bites so far allow: the paper has not snapped

@@ -8,7 +8,7 @@ import pytest
 
 import mousehole
 from mousehole.engine import Match
-from mousehole.server.rooms.room import Room, RoomError
+from mousehole.server.rooms.table import RoomError, Table
 from tests.server.scenes import owner_view
 
 from .scenes import position_json
@@ -24,7 +24,7 @@ def test_a_refused_bite_carries_its_reason_and_details_to_the_page() -> None:
         {"seat": 0, "action": {"type": "spin"}},
         {"seat": "chance", "action": {"type": "spin_result", "face": "bite1"}},
     ]
-    room, _ = Room.create("dontcutthecheese", {"seats": 2}, HUMANS, record=record)
+    room, _ = Table.create("dontcutthecheese", {"seats": 2}, HUMANS, record=record)
     assert owner_view(room)["to_act"] == 0
     with pytest.raises(RoomError) as refused:
         room.act(0, {"type": "bite", "row": 2, "col": 5}, room.version)

@@ -1,6 +1,6 @@
 """The room authority on Mouse Trap's own actions: a roll commits the die it leads to, the
 crank is parsed but illegal at the start, a computer seat's turn (its roll and die), a finished
-match, and the default of four seats. Moved from tests/server/rooms/test_room.py, whose other tests
+match, and the default of four seats. Moved from tests/server/rooms/test_table.py, whose other tests
 play any game from its legal list (tests/server/scenes.py)."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ import pytest
 
 import mousehole
 from mousehole.engine import Match
-from mousehole.server.rooms.room import Room, RoomError
+from mousehole.server.rooms.table import RoomError, Table
 from tests.server.scenes import owner_view
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
 
 
-def _room(seats: list[dict[str, Any]] | None = None, **options: Any) -> tuple[Room, str]:
-    return Room.create(
+def _room(seats: list[dict[str, Any]] | None = None, **options: Any) -> tuple[Table, str]:
+    return Table.create(
         "mousetrap", {"seats": 2, "start_seat": 0, **options}, seats or HUMANS, room_id="r1"
     )
 
@@ -82,7 +82,7 @@ def test_a_finished_game_refuses_every_action() -> None:
     )
     record = Match(game, seed=1, state=start).record.to_json()
     record["moves"] = [{"seat": "chance", "action": {"type": "crank_result", "success": True}}]
-    room, _ = Room.create("mousetrap", {"seats": 2, "start_seat": 0}, HUMANS, record=record)
+    room, _ = Table.create("mousetrap", {"seats": 2, "start_seat": 0}, HUMANS, record=record)
     assert owner_view(room)["winners"] == [0]
     _refused("game_over", lambda: room.act(1, {"type": "roll"}, room.version))
     _refused("game_over", lambda: room.advance(room.version))
@@ -99,5 +99,5 @@ def test_a_finished_game_refuses_every_action() -> None:
 def test_seats_that_do_not_fit_the_options_say_how_many_are_wanted(
     seats: Any, message: str
 ) -> None:
-    error = _refused("bad_seats", lambda: Room.create("mousetrap", {}, seats))
+    error = _refused("bad_seats", lambda: Table.create("mousetrap", {}, seats))
     assert error.message == message

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from mousehole.server.http.api import room_not_found
-from mousehole.server.rooms.room import RoomError
+from mousehole.server.rooms.table import RoomError
 
 
 @pytest.mark.parametrize(

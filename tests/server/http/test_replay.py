@@ -20,7 +20,7 @@ from mousehole.engine import Game, Match, Record, record_view
 from mousehole.games import MANIFESTS, REGISTRY, load_game, make_bot
 from mousehole.server.http.app import create_app
 from mousehole.server.http.replay import MAX_RECORD_BYTES, MAX_REPLAY_MOVES
-from mousehole.server.rooms.online import OnlineRoom
+from mousehole.server.rooms.room import Room
 
 PAGE_GAME = next(m.name for m in MANIFESTS if m.page is not None)
 """A game with a page (its replay page is served too)."""
@@ -36,10 +36,10 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield client
 
 
-def _finish(room: OnlineRoom) -> None:
+def _finish(room: Room) -> None:
     """Play the room's match to its end: computers and chance by `advance`, humans by the
     first legal action."""
-    inner = room.room
+    inner = room.table
     while not inner.finished:
         state = inner.match.state
         actor = state.current_player()
@@ -60,7 +60,7 @@ def _engine_steps(game: Game, record: Record, viewer: int | None) -> tuple[list[
     return json.loads(json.dumps(steps)), json.loads(json.dumps(moves))
 
 
-def _local(client: TestClient, game: str, seats: list[dict[str, Any]]) -> tuple[OnlineRoom, str]:
+def _local(client: TestClient, game: str, seats: list[dict[str, Any]]) -> tuple[Room, str]:
     body = {"game": game, "options": {"seats": len(seats)}, "seats": seats}
     answer = client.post("/api/rooms", json=body)
     assert answer.status_code == 201, answer.text
@@ -68,7 +68,7 @@ def _local(client: TestClient, game: str, seats: list[dict[str, Any]]) -> tuple[
     return room, answer.json()["token"]
 
 
-def _online(client: TestClient, game: str, computers: int) -> tuple[OnlineRoom, int, str]:
+def _online(client: TestClient, game: str, computers: int) -> tuple[Room, int, str]:
     seats = [{"kind": "open"}] + [
         {"kind": "computer", "name": f"Bot {i}", "level": _level(game)} for i in range(computers)
     ]
@@ -112,13 +112,13 @@ def test_a_finished_local_match_replays_as_the_engines_views_of_each_step(
     data = answer.json()
     assert data["viewers"] == [None, 0]  # the owner holds the human seat, and the public view
     assert data["viewer"] == 0
-    game, record = room.room.game, room.room.match.record
+    game, record = room.table.game, room.table.match.record
     steps, moves = _engine_steps(game, record, 0)
     assert [s["state"] for s in data["steps"]] == steps
     assert [m["action"] for m in data["moves"]] == moves
     assert [m["version"] for m in data["moves"]] == list(range(1, len(record.moves) + 1))
     assert [s["version"] for s in data["steps"]] == list(range(len(record.moves) + 1))
-    assert data["steps"][-1]["winners"] == room.room.match.state.winners()
+    assert data["steps"][-1]["winners"] == room.table.match.state.winners()
     assert data["record"] == json.loads(json.dumps(record_view(game, record, 0)))
     assert [s["name"] for s in data["seats"]] == ["Ann", "Pip"]
     for move in data["moves"]:  # each move in words, after who made it
@@ -133,7 +133,7 @@ def test_an_online_seat_token_sees_its_seat_and_no_token_the_public_view(
     assert SECRET_GAME is not None
     room, seat, token = _online(client, SECRET_GAME, _seats(SECRET_GAME, 3) - 1)
     _finish(room)
-    game, record = room.room.game, room.room.match.record
+    game, record = room.table.game, room.table.match.record
     mine = client.post(f"/api/replay/{room.code}", json={"token": token}).json()
     assert mine["viewers"] == [None, seat] and mine["viewer"] == seat
     assert [s["state"] for s in mine["steps"]] == _engine_steps(game, record, seat)[0]
@@ -146,7 +146,7 @@ def test_an_online_seat_token_sees_its_seat_and_no_token_the_public_view(
     # the seats' views differ from the public one: this game has secrets to keep
     assert public["moves"] != mine["moves"] or public["steps"] != mine["steps"]
 
-    other = (seat + 1) % room.room.game.seat_count
+    other = (seat + 1) % room.table.game.seat_count
     refused = client.post(f"/api/replay/{room.code}", json={"token": token, "view": other})
     assert refused.status_code == 403
     assert refused.json()["error"]["code"] == "not_your_view"
@@ -155,9 +155,9 @@ def test_an_online_seat_token_sees_its_seat_and_no_token_the_public_view(
     assert spectator.status_code == 403 and spectator.json()["error"]["code"] == "not_your_view"
 
 
-def _play_some(room: OnlineRoom, moves: int) -> None:
+def _play_some(room: Room, moves: int) -> None:
     """Play `moves` moves of the room's match (not to its end)."""
-    inner = room.room
+    inner = room.table
     for _ in range(moves):
         state = inner.match.state
         actor = state.current_player()
@@ -179,7 +179,7 @@ def test_a_running_online_room_gives_its_moves_so_far_as_the_caller_sees_them_li
     room, seat, token = _online(client, SECRET_GAME, _seats(SECRET_GAME, 3) - 1)
     room.started = True
     _play_some(room, 12)
-    game, record = room.room.game, room.room.match.record
+    game, record = room.table.game, room.table.match.record
     answer = client.post(f"/api/replay/{room.code}", json={"token": token, "live": True})
     assert answer.status_code == 200, answer.text
     mine = answer.json()

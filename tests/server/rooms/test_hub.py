@@ -22,7 +22,7 @@ import pytest
 
 from mousehole.server import create_app
 from mousehole.server.rooms.hub import Hub, OnlineSettings
-from mousehole.server.rooms.online import OnlineRoom
+from mousehole.server.rooms.room import Room
 from mousehole.server.store import SQLiteStore
 from tests.server import scenes
 from tests.server.store import writes
@@ -38,7 +38,7 @@ def store(tmp_path: Path) -> Iterator[SQLiteStore]:
 def test_rooms_not_in_memory_are_rebuilt_from_the_store(store: SQLiteStore) -> None:
     room = scenes.private_room("00000000000000a1")
     asyncio.run(Hub(store).create(room))
-    writes.append(store, room.code, scenes.play(room.room, 3))
+    writes.append(store, room.code, scenes.play(room.table, 3))
 
     after_restart = Hub(store)
     again = after_restart.get(room.code)
@@ -155,7 +155,7 @@ async def _until(condition: Callable[[], bool], what: str) -> None:
     raise AssertionError(f"never: {what}")
 
 
-Scenario = Callable[[Hub, OnlineRoom, Socket, Socket, Path], Awaitable[None]]
+Scenario = Callable[[Hub, Room, Socket, Socket, Path], Awaitable[None]]
 
 
 def _run(tmp_path: Path, scenario: Scenario) -> None:
@@ -166,7 +166,7 @@ def _run(tmp_path: Path, scenario: Scenario) -> None:
     async def main() -> None:
         app = create_app(str(path))
         hub: Hub = app.state.hub
-        room, token = OnlineRoom.create_private(
+        room, token = Room.create_private(
             scenes.NAME,
             scenes.OPTIONS,
             scenes.HUMANS,
@@ -208,13 +208,11 @@ def _stored_moves(path: Path, code: str) -> int:
 
 
 def test_a_sync_waits_for_the_commit_of_a_pending_move_then_shows_it(tmp_path: Path) -> None:
-    async def scenario(
-        hub: Hub, room: OnlineRoom, mover: Socket, other: Socket, path: Path
-    ) -> None:
+    async def scenario(hub: Hub, room: Room, mover: Socket, other: Socket, path: Path) -> None:
         act = _act(room.snapshot("owner"))
         with WriteLock(path):  # the move's commit cannot land yet
             await mover.send(act)
-            await _until(lambda: room.room.version > 0, "the move is applied, its commit pending")
+            await _until(lambda: room.table.version > 0, "the move is applied, its commit pending")
             await other.send({"type": "sync"})
             await asyncio.sleep(0.3)
             assert other.heard_nothing(), "a sync was answered while the move was unstored"
@@ -234,14 +232,12 @@ def test_a_sync_waits_for_the_commit_of_a_pending_move_then_shows_it(tmp_path: P
 def test_a_failed_commit_drops_the_memory_copy_before_the_next_reader_sees_it(
     tmp_path: Path,
 ) -> None:
-    async def scenario(
-        hub: Hub, room: OnlineRoom, mover: Socket, other: Socket, path: Path
-    ) -> None:
+    async def scenario(hub: Hub, room: Room, mover: Socket, other: Socket, path: Path) -> None:
         before = room.snapshot("owner")
         with WriteLock(path) as lock:
             lock.refuse_moves()
             await mover.send(_act(before))
-            await _until(lambda: room.room.version > 0, "the move is applied, its commit pending")
+            await _until(lambda: room.table.version > 0, "the move is applied, its commit pending")
             await other.send({"type": "sync"})
             await asyncio.sleep(0.2)
             assert other.heard_nothing()
@@ -268,9 +264,7 @@ def test_a_failed_commit_drops_the_memory_copy_before_the_next_reader_sees_it(
 def test_the_gate_is_released_and_dropped_once_nobody_holds_or_waits_for_it(
     tmp_path: Path,
 ) -> None:
-    async def scenario(
-        hub: Hub, room: OnlineRoom, mover: Socket, other: Socket, path: Path
-    ) -> None:
+    async def scenario(hub: Hub, room: Room, mover: Socket, other: Socket, path: Path) -> None:
         held = hub.gate(room.code)
         await mover.send(_act(room.snapshot("owner")))
         await other.send({"type": "sync"})

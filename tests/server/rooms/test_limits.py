@@ -8,7 +8,7 @@ import pytest
 from mousehole.server.rooms.endpoint import find_room
 from mousehole.server.rooms.hub import Hub, OnlineSettings
 from mousehole.server.rooms.limits import Attempts, PerAddress, TokenBucket, local_limits
-from mousehole.server.rooms.room import RoomError
+from mousehole.server.rooms.table import RoomError
 
 
 class Clock:

@@ -1,6 +1,6 @@
 """An online room under random valid and invalid messages (hypothesis stateful testing).
 
-The machine drives `OnlineRoom` directly (no sockets), for every game of the registry: players
+The machine drives `Room` directly (no sockets), for every game of the registry: players
 join, connect and leave, the clock moves, and every seat, spectators included, sends commands
 that are often wrong. The
 invariants: the version only grows, a refused command changes nothing (version, position,
@@ -19,8 +19,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from mousehole.engine import CHANCE, TERMINAL, replay
 from mousehole.games import BOTS, GAMES
-from mousehole.server.rooms.online import OnlineRoom
-from mousehole.server.rooms.room import RoomError
+from mousehole.server.rooms.room import Room
+from mousehole.server.rooms.table import RoomError
 
 SEATS = st.one_of(st.integers(-1, 3), st.none(), st.text(max_size=2), st.booleans())
 VERSIONS = st.one_of(st.integers(-1, 400), st.none(), st.text(max_size=2))
@@ -44,8 +44,8 @@ class Clock:
         return self.now
 
 
-class OnlineRoomMachine(RuleBasedStateMachine):
-    room: OnlineRoom
+class RoomMachine(RuleBasedStateMachine):
+    room: Room
     clock: Clock
 
     @initialize(game=st.sampled_from(sorted(GAMES)), computer=st.booleans(), started=st.booleans())
@@ -54,7 +54,7 @@ class OnlineRoomMachine(RuleBasedStateMachine):
         seats: list[dict[str, Any]] = [{"kind": "open"}, {"kind": "open"}]
         if computer:
             seats.append({"kind": "computer", "level": next(iter(BOTS[game]))})
-        self.room, _, _ = OnlineRoom.create(
+        self.room, _, _ = Room.create(
             game,
             {"seats": len(seats), "start_seat": None},
             seats,
@@ -66,19 +66,19 @@ class OnlineRoomMachine(RuleBasedStateMachine):
         if started:  # half the runs begin in play, so that most rules meet a running match
             self.room.join("Bo")
             self.room.command(0, {"type": "start"})
-        self.version = self.room.room.version
+        self.version = self.room.table.version
         event(f"game: {game}")
 
     def teardown(self) -> None:
-        moved = any(m.seat is not None for m in self.room.room.match.record.moves)
-        event(f"{self.room.room.game.name}: {'players moved' if moved else 'no player moved'}")
+        moved = any(m.seat is not None for m in self.room.table.match.record.moves)
+        event(f"{self.room.table.game.name}: {'players moved' if moved else 'no player moved'}")
 
     def _fingerprint(self) -> Any:
         room = self.room
         return (
-            room.room.version,
-            room.room.match.state.to_json(),
-            room.room.match.record.to_json(),
+            room.table.version,
+            room.table.match.state.to_json(),
+            room.table.match.record.to_json(),
             room.seats_json(),
             room.host,
             room.started,
@@ -134,12 +134,12 @@ class OnlineRoomMachine(RuleBasedStateMachine):
 
     @rule(pick=st.integers(0, 50), stale=st.booleans())
     def legal_action(self, pick: int, stale: bool) -> None:
-        state = self.room.room.match.state
+        state = self.room.table.match.state
         actor = state.current_player()
         if actor < 0:
             return
         legal = state.legal_actions()
-        version = self.room.room.version - (1 if stale else 0)
+        version = self.room.table.version - (1 if stale else 0)
         message = {"type": "act", "action": legal[pick % len(legal)].to_json(), "version": version}
         self._send(actor, message)
 
@@ -148,7 +148,7 @@ class OnlineRoomMachine(RuleBasedStateMachine):
         """Play a few moves as the players would (the host advances chance and computers), so
         that the other rules also meet positions deep into a match."""
         for _ in range(moves):
-            room = self.room.room
+            room = self.room.table
             actor = room.match.state.current_player()
             if not self.room.started or actor == TERMINAL:
                 return
@@ -162,7 +162,7 @@ class OnlineRoomMachine(RuleBasedStateMachine):
 
     @rule(stale=st.booleans())
     def advance(self, stale: bool) -> None:
-        version = self.room.room.version - (1 if stale else 0)
+        version = self.room.table.version - (1 if stale else 0)
         self._send(self.room.host, {"type": "advance", "version": version})
 
     @rule()
@@ -171,22 +171,20 @@ class OnlineRoomMachine(RuleBasedStateMachine):
 
     @invariant()
     def versions_only_grow(self) -> None:
-        assert self.room.room.version >= self.version
-        self.version = self.room.room.version
+        assert self.room.table.version >= self.version
+        self.version = self.room.table.version
 
     @invariant()
     def the_record_replays_without_error(self) -> None:
-        room = self.room.room
+        room = self.room.table
         result = replay(room.game, room.match.record.to_json())
         assert result.error is None and result.state == room.match.state
 
     @invariant()
     def nothing_moves_before_the_start(self) -> None:
         if not self.room.started:
-            assert all(m.seat is None for m in self.room.room.match.record.moves)
+            assert all(m.seat is None for m in self.room.table.match.record.moves)
 
 
-OnlineRoomMachine.TestCase.settings = settings(
-    max_examples=40, stateful_step_count=40, deadline=None
-)
-test_an_online_room_changes_only_by_legal_actions = OnlineRoomMachine.TestCase
+RoomMachine.TestCase.settings = settings(max_examples=40, stateful_step_count=40, deadline=None)
+test_an_online_room_changes_only_by_legal_actions = RoomMachine.TestCase

@@ -13,7 +13,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from mousehole.server.rooms.room import Room
+from mousehole.server.rooms.table import Table
 from mousehole.server.store import SQLiteStore
 from mousehole.server.store.postgres import PostgresStore
 from tests.server import scenes
@@ -21,9 +21,9 @@ from tests.server import scenes
 AnyStore = SQLiteStore | PostgresStore
 
 
-def new_room() -> Room:
+def new_room() -> Table:
     """Return a room of the tests' game (tests/server/scenes.py), id r1, not stored yet."""
-    room, _ = Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id="r1")
+    room, _ = Table.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id="r1")
     return room
 
 

@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import ClientConnection, connect
 
 from mousehole.server import create_app
-from mousehole.server.rooms.room import Room
+from mousehole.server.rooms.table import Table
 from mousehole.server.store import StorageError
 from mousehole.server.store.postgres import PostgresStore
 from mousehole.server.store.postgres.schema import SCHEMA_VERSION
@@ -80,7 +80,7 @@ def test_the_health_check_names_host_port_and_database_never_the_password(
 def test_a_second_writer_of_a_move_is_refused_by_the_primary_key_and_the_match_never_forks(
     store: PostgresStore, postgres_url: str
 ) -> None:
-    room, _ = Room.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id="r1")
+    room, _ = Table.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id="r1")
     writes.create(store, room.stored())
     ours = scenes.play(room, 1)[:1]
     # another instance stores move 0 of the same room and has not committed yet: our SELECT
@@ -110,7 +110,7 @@ def test_two_stores_on_one_database_the_second_append_of_a_move_is_refused(
 ) -> None:
     first, second = PostgresStore(postgres_url), PostgresStore(postgres_url)
     try:
-        room, _ = Room.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id="r1")
+        room, _ = Table.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id="r1")
         writes.create(first, room.stored())
         moves = scenes.play(room, 1)
         writes.append(first, "r1", moves)
@@ -281,7 +281,7 @@ def test_a_batch_of_good_appends_is_stored_at_once_and_a_bad_one_the_careful_way
 
     rooms = []
     for name in ("r1", "r2", "r3"):
-        room, _ = Room.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id=name)
+        room, _ = Table.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id=name)
         writes.create(store, room.stored())
         rooms.append((name, scenes.play(room, 3)))
     careful = postgres_appends._append_checked

@@ -29,7 +29,7 @@ def test_expired_rooms_are_pruned_with_their_moves_and_others_are_kept(
     }
     for room in rooms.values():
         writes.create(store, room.stored())
-        writes.append(store, room.code, scenes.play(room.room, 2))
+        writes.append(store, room.code, scenes.play(room.table, 2))
     backend.execute("UPDATE rooms SET finished = true WHERE id = ?", (rooms["done"].code,))
     _age(backend, rooms["done"].code, 31)  # finished a month ago: gone after 30 days
     _age(backend, rooms["fresh"].code, 31)  # unfinished, a month old: kept until 90 days

@@ -19,7 +19,7 @@ import pytest
 import mousehole
 import mousehole.engine
 from mousehole.engine import Match
-from mousehole.server.rooms.room import Committed, Room
+from mousehole.server.rooms.table import Committed, Table
 from mousehole.server.store import SQLiteStore, StorageError, StoredMove
 from mousehole.server.store.batching import dumps as _dumps
 from mousehole.server.store.sqlite.schema import SCHEMA_VERSION
@@ -29,7 +29,7 @@ from tests.server.store import writes
 from .backends import AnyStore, Backend, new_room
 
 
-def _record_moves(room: Room) -> list[StoredMove]:
+def _record_moves(room: Table) -> list[StoredMove]:
     return room.stored().moves
 
 
@@ -109,7 +109,7 @@ def test_a_room_rebuilt_from_the_store_shows_the_same_snapshot_and_plays_on(
     loaded = store.load(room.room_id)
     assert loaded is not None
 
-    rebuilt = Room.from_stored(loaded)
+    rebuilt = Table.from_stored(loaded)
 
     assert rebuilt.version == room.version
     assert scenes.owner_view(rebuilt) == scenes.owner_view(room)
@@ -128,7 +128,7 @@ def test_a_rebuilt_room_draws_the_chance_the_uninterrupted_room_would_have_drawn
     writes.append(store, room.room_id, scenes.play(room, 6))
     loaded = store.load(room.room_id)
     assert loaded is not None
-    rebuilt = Room.from_stored(loaded)
+    rebuilt = Table.from_stored(loaded)
 
     assert [m.action for m in scenes.play(rebuilt, 6)] == [m.action for m in scenes.play(room, 6)]
 
@@ -146,7 +146,7 @@ def test_a_room_whose_chance_a_secret_decides_keeps_it_stored_and_never_shows_it
     loaded = store.load(room.room_id)
     assert loaded is not None and loaded.secret is not None and loaded.seed is None
 
-    rebuilt = Room.from_stored(loaded)
+    rebuilt = Table.from_stored(loaded)
 
     assert scenes.owner_view(rebuilt) == scenes.owner_view(room)
     assert scenes.owner_view(rebuilt)["record"].get("secret") is None, "secret until the end"
@@ -159,14 +159,14 @@ def test_a_room_resumed_from_a_record_with_a_starting_position_is_stored_and_reb
     game = mousehole.load_game(scenes.NAME, **scenes.OPTIONS)
     start = game.new_initial_state().to_json()
     record = Match(game, seed=1, state=game.state_from_json(start)).record.to_json()
-    room, _ = Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, record=record, room_id="r2")
+    room, _ = Table.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, record=record, room_id="r2")
     scenes.play(room, 2)
     writes.create(store, room.stored())
 
     loaded = store.load("r2")
 
     assert loaded is not None and loaded.initial == start
-    assert scenes.owner_view(Room.from_stored(loaded)) == scenes.owner_view(room)
+    assert scenes.owner_view(Table.from_stored(loaded)) == scenes.owner_view(room)
 
 
 @pytest.mark.parametrize(
@@ -234,7 +234,7 @@ def test_a_batch_commits_every_good_write_and_fails_the_bad_one_alone(store: Any
     room = new_room()
     writes.create(store, room.stored())
     moves = scenes.play(room, 2)
-    other = Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id="r2")[0]
+    other = Table.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id="r2")[0]
 
     results = store.write_batch(
         [
@@ -264,7 +264,7 @@ def test_appends_stored_together_are_the_rows_one_append_at_a_time_stores(
 ) -> None:
     alone, together = (
         new_room(),
-        Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id="r2")[0],
+        Table.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id="r2")[0],
     )
     writes.create(store, alone.stored())
     writes.create(store, together.stored())
@@ -321,7 +321,7 @@ def test_when_a_run_of_appends_fails_in_the_database_only_the_append_at_fault_is
     store: AnyStore, backend: Backend
 ) -> None:
     rooms = [
-        Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id=f"r{i}")[0]
+        Table.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id=f"r{i}")[0]
         for i in range(3)
     ]
     for room in rooms:

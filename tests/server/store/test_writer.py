@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from mousehole.server.rooms.hub import Hub
-from mousehole.server.rooms.online import OnlineRoom
 from mousehole.server.rooms.room import Room
+from mousehole.server.rooms.table import Table
 from mousehole.server.store import SQLiteStore, StorageError
 from mousehole.server.store.writer import Writer
 from tests.server import scenes
@@ -26,8 +26,8 @@ def store(tmp_path: Path) -> Iterator[SQLiteStore]:
     store.close()
 
 
-def _room(room_id: str) -> Room:
-    return Room.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id=room_id)[0]
+def _room(room_id: str) -> Table:
+    return Table.create(scenes.NAME, scenes.OPTIONS, scenes.HUMANS, room_id=room_id)[0]
 
 
 def test_the_writer_groups_concurrent_writes_into_few_transactions(store: SQLiteStore) -> None:
@@ -37,9 +37,9 @@ def test_the_writer_groups_concurrent_writes_into_few_transactions(store: SQLite
     hub = Hub(store)
 
     async def play() -> None:
-        async def one(room: OnlineRoom) -> None:
+        async def one(room: Room) -> None:
             for _ in range(4):
-                await hub.save(room, scenes.play(room.room, 1), seats=False)
+                await hub.save(room, scenes.play(room.table, 1), seats=False)
 
         await asyncio.gather(*(one(room) for room in rooms))
 
@@ -49,7 +49,7 @@ def test_the_writer_groups_concurrent_writes_into_few_transactions(store: SQLite
     assert hub.writer.batches < 200, "writes queued together share a transaction"
     for room in rooms:
         loaded = store.load(room.code)
-        assert loaded is not None and len(loaded.moves) == room.room.version
+        assert loaded is not None and len(loaded.moves) == room.table.version
 
 
 def test_each_caller_hears_its_own_writes_outcome_and_a_bad_write_fails_alone(

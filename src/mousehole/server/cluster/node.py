@@ -32,7 +32,7 @@ from ...engine import JSON
 from ..rooms.drivers import Endpoint
 from ..rooms.endpoint import serve_messages, serve_remote
 from ..rooms.hub import Hub
-from ..rooms.room import RoomError
+from ..rooms.table import RoomError
 from ..rooms.wire import MAX_MESSAGE, error_response
 from ..store import StorageError
 from ..store.postgres import PostgresStore

@@ -20,7 +20,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...engine import JSON
-from ..rooms.room import RoomError
+from ..rooms.table import RoomError
 from ..rooms.wire import encode
 from .bus import Bus
 

@@ -14,8 +14,8 @@ from ..rooms.codes import join_link, new_private_id
 from ..rooms.endpoint import find_room
 from ..rooms.hub import Hub
 from ..rooms.limits import AddressLimits, address, client_host
-from ..rooms.online import OnlineRoom
-from ..rooms.room import OWNER, RoomError
+from ..rooms.room import Room
+from ..rooms.table import OWNER, RoomError
 from ..rooms.wire import MAX_MESSAGE, error_response, json_body, too_many
 from ..store import StorageError
 
@@ -52,7 +52,7 @@ async def create_room(request: Request) -> Response:
     if (unknown := _unknown_game(game)) is not None:
         return unknown
     try:
-        room, token = OnlineRoom.create_private(
+        room, token = Room.create_private(
             str(game),
             data.get("options", {}),
             data.get("seats"),
@@ -83,7 +83,7 @@ async def create_online(request: Request) -> Response:
     if (unknown := _unknown_game(game)) is not None:
         return unknown
     try:
-        room, seat, token = OnlineRoom.create(
+        room, seat, token = Room.create(
             str(game),
             data.get("options", {}),
             data.get("seats"),
@@ -120,7 +120,7 @@ def room_not_found(error: RoomError, retry_after: int | None = None) -> Response
     return error_response(_FIND_STATUS.get(error.code, 400), error.code, error.message, headers)
 
 
-def _online_room(request: Request, hub: Hub) -> OnlineRoom | Response:
+def _online_room(request: Request, hub: Hub) -> Room | Response:
     """Return the online room the path names, or the error response (a private room is
     never found this way)."""
     limits: AddressLimits = request.app.state.limits

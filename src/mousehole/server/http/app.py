@@ -31,7 +31,7 @@ from mousehole.server.rooms.drivers import Drivers, Endpoint, ThisInstance
 from mousehole.server.rooms.endpoint import room_socket
 from mousehole.server.rooms.hub import Hub, OnlineSettings
 from mousehole.server.rooms.limits import AddressLimits, local_limits
-from mousehole.server.rooms.room import RoomError
+from mousehole.server.rooms.table import RoomError
 from mousehole.server.rooms.wire import error_response
 from mousehole.server.store import (
     DEFAULT_DB_PATH,

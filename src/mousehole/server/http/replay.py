@@ -44,8 +44,8 @@ from ...games import GAMES, load_game
 from ..rooms.endpoint import find_room, room_key
 from ..rooms.hub import Hub
 from ..rooms.limits import AddressLimits, address, client_host
-from ..rooms.online import OnlineRoom
-from ..rooms.room import RoomError
+from ..rooms.room import Room
+from ..rooms.table import RoomError
 from ..rooms.wire import MAX_FRAME, error_response, json_body, too_many
 from ..text import name_problem
 from .api import room_not_found
@@ -182,7 +182,7 @@ def read_viewer(value: Any) -> Viewer:
 # ---------------------------------------------------------------- a finished room
 
 
-def from_room(room: OnlineRoom, token: Any, *, live: bool = False) -> Replayable:
+def from_room(room: Room, token: Any, *, live: bool = False) -> Replayable:
     """Return the finished `room` as the holder of `token` may watch it (None: a spectator).
 
     `live`: an online room's moves so far, while its match is still being played, for the
@@ -205,7 +205,7 @@ def from_room(room: OnlineRoom, token: Any, *, live: bool = False) -> Replayable
         else:
             message = "token: it holds no seat in this room (leave it out to watch as a spectator)"
         raise ReplayError("bad_token", message, 403) from None
-    if not room.room.finished and not (live and not room.private):
+    if not room.table.finished and not (live and not room.private):
         raise ReplayError(
             "not_finished",
             f"room {room.code}: the match is still being played (its replay opens when it ends)",
@@ -213,8 +213,8 @@ def from_room(room: OnlineRoom, token: Any, *, live: bool = False) -> Replayable
         )
     held = room.seats_of(holder)
     viewers: list[Viewer] = [None, *held] if holder is not None else [None]
-    seats = [seat.to_json() for seat in room.room.seats]
-    return Replayable(room.room.game, room.room.match.record, viewers, seats, "room")
+    seats = [seat.to_json() for seat in room.table.seats]
+    return Replayable(room.table.game, room.table.match.record, viewers, seats, "room")
 
 
 # ---------------------------------------------------------------- a record file

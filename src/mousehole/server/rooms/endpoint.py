@@ -22,8 +22,8 @@ from .codes import is_code
 from .drivers import Drivers
 from .hub import Hub, OnlineSettings
 from .limits import AddressLimits, TokenBucket, address
-from .online import OnlineRoom
-from .room import RoomError
+from .room import Room
+from .table import RoomError
 from .talk import TalkError
 from .wire import Connection, receive, receive_hello, refuse
 
@@ -38,7 +38,7 @@ def room_key(text: str) -> str:
 
 def find_room(
     hub: Hub, limits: AddressLimits, code: str, client: str, *, private: bool = True
-) -> OnlineRoom:
+) -> Room:
     """Return the room that a client at address `client` names (`Hub.find`), under the
     guessing limit; raise RoomError saying why there is none: `too_many_attempts` when the
     address guessed too many unknown codes lately, and then as `Hub.find` does, counting a
@@ -95,7 +95,7 @@ async def room_socket(websocket: WebSocket) -> None:
 
 async def _welcome(hub: Hub, code: str, websocket: WebSocket, hello: JSON) -> Connection | None:
     """Seat a socket by its hello and send it what it may see of the stored room (the gate
-    held throughout: `OnlineRoom.welcome`); None after refusing it."""
+    held throughout: `Room.welcome`); None after refusing it."""
     async with hub.gate(code):
         try:
             room = await hub.current(code)
@@ -192,7 +192,7 @@ def _too_much_talk(settings: OnlineSettings, bucket: TokenBucket) -> JSON:
 
 async def _handle(hub: Hub, code: str, connection: Connection, received: JSON | RoomError) -> bool:
     """Answer one message with the room's gate held: the room as stored answers it, in its
-    one order (`OnlineRoom.handle`: check, apply, store, then publish).
+    one order (`Room.handle`: check, apply, store, then publish).
 
     Return False after closing the socket (its room no longer loads).
     """

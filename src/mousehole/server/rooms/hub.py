@@ -28,8 +28,8 @@ from starlette.websockets import WebSocketDisconnect
 from ...engine import JSON
 from ..store import StorageError, Store, Write, Writer
 from .codes import is_room_id, new_code
-from .online import OnlineRoom
-from .room import Committed, RoomError, Viewer
+from .room import Room
+from .table import Committed, RoomError, Viewer
 from .talk import KEPT_LINES, RECENT_LINES, TALK_BURST, TALK_RATE, Line, said
 from .timers import Timers
 from .wire import Connection, encode
@@ -87,7 +87,7 @@ class Hub:
 
     store: Store | None
     settings: OnlineSettings = field(default_factory=OnlineSettings)
-    rooms: OrderedDict[str, OnlineRoom] = field(default_factory=OrderedDict)
+    rooms: OrderedDict[str, Room] = field(default_factory=OrderedDict)
     sockets: dict[str, list[Connection]] = field(default_factory=dict)
     writer: Writer | None = field(init=False)
     timers: Timers = field(init=False)
@@ -106,7 +106,7 @@ class Hub:
 
     # --- rooms in memory and in the store -----------------------------------------------
 
-    def get(self, room_id: str) -> OnlineRoom | None:
+    def get(self, room_id: str) -> Room | None:
         """Return the room, loading it from the store; None when there is none.
 
         Raise StorageError when the store cannot be read or its copy no longer replays.
@@ -121,9 +121,7 @@ class Hub:
         if stored is None:
             return None
         try:
-            room = OnlineRoom.from_stored(
-                stored, clock=self.settings.clock, grace=self.settings.grace
-            )
+            room = Room.from_stored(stored, clock=self.settings.clock, grace=self.settings.grace)
         except RoomError as error:
             problem = f"room {room_id!r} is stored but cannot be rebuilt: {error}"
             raise StorageError(problem) from None
@@ -133,7 +131,7 @@ class Hub:
         self._keep(room)
         return room
 
-    def find(self, code: str, *, private: bool = True) -> OnlineRoom:
+    def find(self, code: str, *, private: bool = True) -> Room:
         """Return the room a client names; raise RoomError saying why there is none:
         `storage_failed` when the room cannot be loaded, `no_room` otherwise (a private room
         too when `private` is False, as for invitations). The entry points count a `no_room`
@@ -147,7 +145,7 @@ class Hub:
             raise RoomError("no_room", f"no room {code!r}")
         return room
 
-    def _keep(self, room: OnlineRoom) -> None:
+    def _keep(self, room: Room) -> None:
         """Keep `room` in memory, dropping the least recently used idle rooms past the limit.
 
         A dropped room is still stored and is rebuilt when next needed; a room with sockets or
@@ -173,7 +171,7 @@ class Hub:
         if self.writer is not None:
             await self.writer.write(what, write)
 
-    async def create(self, room: OnlineRoom) -> None:
+    async def create(self, room: Room) -> None:
         """Store a new room durably, then keep it; raise StorageError when it cannot be stored."""
         if self.store is not None:
             await self._write(f"create room {room.code!r}", self.store.creating(room.stored()))
@@ -181,7 +179,7 @@ class Hub:
 
     async def save(
         self,
-        room: OnlineRoom,
+        room: Room,
         moves: list[Committed],
         seats: bool,
         *,
@@ -199,7 +197,7 @@ class Hub:
             return
         writes: list[Write] = []
         if moves:
-            writes.append(store.appending(room.code, moves, finished=room.room.finished))
+            writes.append(store.appending(room.code, moves, finished=room.table.finished))
         if seats and not room.private:
             writes.append(
                 store.seating(room.code, room.seats_json(), host=room.host, started=room.started)
@@ -265,7 +263,7 @@ class Hub:
             self._gates[code] = gate
         return gate
 
-    async def current(self, code: str) -> OnlineRoom:
+    async def current(self, code: str) -> Room:
         """Return the room as it is stored (call with its gate held); raise RoomError
         (`no_room`, `storage_failed`) when it is gone or no longer loads.
 
@@ -329,7 +327,7 @@ class Hub:
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                 await send_message(connection.websocket, message)
 
-    async def publish_state(self, room: OnlineRoom, moves: list[Committed]) -> None:
+    async def publish_state(self, room: Room, moves: list[Committed]) -> None:
         """Send every socket of the room its stored state (and `moves`, just stored) as its
         own viewer sees it: call it with the gate held, after the change's write settled."""
         connections = list(self.sockets.get(room.code, []))
@@ -348,7 +346,7 @@ class Hub:
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # its handler ends
                 await connection.websocket.send_text(rendered[connection.viewer])
 
-    async def publish_talk(self, room: OnlineRoom, line: Line) -> None:
+    async def publish_talk(self, room: Room, line: Line) -> None:
         """Send every socket of the room a line of talk, the same bytes for everyone (talk is
         public): call it with the gate held, after the line's write settled."""
         text = encode(said(line))
@@ -370,7 +368,7 @@ class Hub:
         """Return the room's sockets on this server (a copy: closing one changes the list)."""
         return list(self.sockets.get(code, []))
 
-    def schedule(self, room: OnlineRoom) -> None:
+    def schedule(self, room: Room) -> None:
         """Wake the room's timer, starting it when something is due (timers.py)."""
         self.timers.schedule(room)
 

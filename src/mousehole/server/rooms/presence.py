@@ -1,7 +1,7 @@
 """Who holds each seat of a room and who is connected to it: tokens, sockets and absences, and
 the seat changes the host and joining players make.
 
-`OnlineRoom` (online.py) is a `Presence`: the seats' states, the host and the clock live here,
+`Room` (room.py) is a `Presence`: the seats' states, the host and the clock live here,
 with what follows from them alone, such as how long a player has been away, when host rights
 pass on, and when an absent player's turn is played for them (the room's timer, timers.py,
 waits for these).
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...games import BOTS, manifest
-from .room import OWNER, Room, RoomError, Viewer, check_name, hash_token, new_token
+from .table import OWNER, RoomError, Table, Viewer, check_name, hash_token, new_token
 
 SeatState = Literal["open", "human", "computer", "assisted"]
 """What a seat is: waiting for a player, a player's, the computer's, or the computer's while
@@ -38,17 +38,17 @@ class OnlineSeat:
     everyone sees it marked; every room rule applies to it as to anyone."""
 
 
-def seat_index(room: Room, value: Any) -> int:
-    """Return `value` as a seat index of `room`; raise RoomError("bad_seat") when it is not."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(room.seats):
-        raise RoomError("bad_seat", f"seat: expected a seat index 0..{len(room.seats) - 1}")
+def seat_index(table: Table, value: Any) -> int:
+    """Return `value` as a seat index of `table`; raise RoomError("bad_seat") when it is not."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(table.seats):
+        raise RoomError("bad_seat", f"seat: expected a seat index 0..{len(table.seats) - 1}")
     return value
 
 
 class Presence:
     """The seats of a room as people hold them, its host and the clock that times absences."""
 
-    room: Room
+    table: Table
     seats: list[OnlineSeat]
     host: int
     started: bool
@@ -62,13 +62,13 @@ class Presence:
         if viewer is None:
             return []
         if viewer == OWNER:
-            return [s.index for s in self.room.seats if s.kind == "human"]
+            return [s.index for s in self.table.seats if s.kind == "human"]
         return [int(viewer)]
 
     @property
     def code(self) -> str:
         """Return the room code (also its id in the store)."""
-        return self.room.room_id
+        return self.table.room_id
 
     def join(self, name: Any, seat: Any = None, bot: Any = False) -> tuple[int, str]:
         """Give `name` an open seat (the first one when `seat` is None); return it and its token.
@@ -82,18 +82,18 @@ class Presence:
             if not free:
                 raise RoomError("room_full", f"room {self.code}: every seat is taken")
             seat = free[0]
-        index = seat_index(self.room, seat)
+        index = seat_index(self.table, seat)
         if self.seats[index].state != "open":
             raise RoomError("seat_taken", f"seat {index} is not open")
         token = new_token()
         self.seats[index] = OnlineSeat("human", hash_token(token), 0, self.clock(), bot)
-        self.room.set_seat(index, "human", name)
+        self.table.set_seat(index, "human", name)
         return index, token
 
     def replace(self, seat: int, level: Any) -> None:
         """The host gives a long-absent player's seat to the computer at `level`; the
         player's token stays valid, to take it back."""
-        levels = BOTS[self.room.game.name]
+        levels = BOTS[self.table.game.name]
         if not isinstance(level, str) or level not in levels:
             raise RoomError("bad_level", f"level: choose {', '.join(levels)}")
         if self.seats[seat].state != "human":
@@ -101,7 +101,7 @@ class Presence:
         if not self.long_absent(seat):
             raise RoomError("not_absent", f"seat {seat} has not been away for {self.grace:g} s")
         self.seats[seat].state = "assisted"  # the token stays valid: its player may come back
-        self.room.set_seat(seat, "computer", self.room.seats[seat].name, level)
+        self.table.set_seat(seat, "computer", self.table.seats[seat].name, level)
 
     def reopen(self, seat: int) -> None:
         """The host opens another player's seat to a new player (its old token stops)."""
@@ -111,7 +111,7 @@ class Presence:
         if online.state == "human" and not self.long_absent(seat):
             raise RoomError("not_absent", f"seat {seat} has not been away for {self.grace:g} s")
         self.seats[seat] = OnlineSeat("open")  # the old token hash is gone: it no longer works
-        self.room.set_seat(seat, "human", f"Seat {seat + 1}")
+        self.table.set_seat(seat, "human", f"Seat {seat + 1}")
 
     def hand_host(self, seat: int) -> None:
         """The host hands the host rights to a player's seat."""
@@ -146,7 +146,7 @@ class Presence:
         if online.state != "assisted":
             return False
         online.state = "human"
-        self.room.set_seat(seat, "human", self.room.seats[seat].name)
+        self.table.set_seat(seat, "human", self.table.seats[seat].name)
         return True
 
     def disconnect(self, viewer: Viewer) -> None:
@@ -208,11 +208,11 @@ class Presence:
     def _absent_actor(self) -> tuple[int, float] | None:
         """Return the online player to act and the seconds left before their turn is played
         for them (games whose manifest sets `absent_autoplay`, e.g. one with no decisions)."""
-        after = manifest(self.room.game.name).absent_autoplay
+        after = manifest(self.table.game.name).absent_autoplay
         if self.private or not self.started or after is None:
             return None
-        actor = self.room.match.state.current_player()
-        if actor < 0 or self.room.seats[actor].kind != "human":
+        actor = self.table.match.state.current_player()
+        if actor < 0 or self.table.seats[actor].kind != "human":
             return None
         absent = self.absent_for(actor)
         if absent is None:

@@ -10,7 +10,7 @@ broadcast). The rules (docs/online.md, Talk):
 - a chat line is 1 to `MAX_LINE` characters once trimmed, of the characters a name may hold
   (`text.text_problem`: no lone surrogates, controls, line breaks or bidirectional controls),
   sent only while the host has chat on;
-- spectators may neither react nor chat, a local match has no talk at all (`online.py`);
+- spectators may neither react nor chat, a local match has no talk at all (`room.py`);
 - a connection may say `TALK_BURST` lines at once, then one every `1 / TALK_RATE` seconds
   (`hub.py`: refusals there are not strikes against the play messages' flood limit);
 - a room keeps its last `KEPT_LINES` lines stored (older ones are deleted as new ones come),
@@ -26,7 +26,7 @@ from typing import Any
 from ...engine import JSON
 from ..store import StoredLine
 from ..text import text_problem
-from .room import RoomError
+from .table import RoomError
 
 REACTIONS = (
     "cheese",

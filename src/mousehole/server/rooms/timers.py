@@ -2,9 +2,9 @@
 
 One asyncio task per room that has something due (`Timers.schedule` wakes it after every
 change). It sleeps until the first thing due, then takes the room's gate like any command, checks
-that nothing moved meanwhile, and has the room make its move or seat change (`OnlineRoom.fire`:
+that nothing moved meanwhile, and has the room make its move or seat change (`Room.fire`:
 stored, then published, like any command). The deadlines themselves are the room's
-(presence.py: absences, host rights, `absent_autoplay`; online.py: `computer_due`).
+(presence.py: absences, host rights, `absent_autoplay`; room.py: `computer_due`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from ..store import StorageError
-from .online import Keeper, OnlineRoom
-from .room import RoomError
+from .room import Keeper, Room
+from .table import RoomError
 
 log = logging.getLogger("mousehole.rooms")
 
@@ -26,7 +26,7 @@ class TimedRooms(Keeper, Protocol):
     needs to store and publish its change (`Keeper`)."""
 
     @property
-    def rooms(self) -> Mapping[str, OnlineRoom]: ...
+    def rooms(self) -> Mapping[str, Room]: ...
 
     def connected(self, code: str) -> bool: ...
 
@@ -44,7 +44,7 @@ class Timers:
         self._wakes: dict[str, asyncio.Event] = {}
         self._retries: set[asyncio.Task[None]] = set()
 
-    def next_in(self, room: OnlineRoom) -> float | None:
+    def next_in(self, room: Room) -> float | None:
         """Return in how many seconds the room's timer has something to do, or None."""
         delays = []
         if room.computer_due():
@@ -57,7 +57,7 @@ class Timers:
             delays.append(handoff)
         return max(0.0, min(delays)) if delays else None
 
-    def schedule(self, room: OnlineRoom) -> None:
+    def schedule(self, room: Room) -> None:
         """Wake the room's timer (one task per room), starting it when something is due."""
         code = room.code
         task = self._tasks.get(code)
@@ -88,7 +88,7 @@ class Timers:
                 return
             wake = self._wakes[code]
             wake.clear()
-            version = room.room.version
+            version = room.table.version
             try:
                 await asyncio.wait_for(wake.wait(), timeout=delay)
                 continue  # something changed meanwhile: look again
@@ -101,13 +101,13 @@ class Timers:
                     if error.code == "storage_failed":
                         self._again_later(code)  # the store unreachable: look again
                     return
-                if room.room.version == version:
+                if room.table.version == version:
                     await self._fire(room, version)
                 else:
-                    log.debug("room %s: timer at %d found %d", code, version, room.room.version)
+                    log.debug("room %s: timer at %d found %d", code, version, room.table.version)
 
-    async def _fire(self, room: OnlineRoom, version: int) -> None:
-        """Make the timer's change (`OnlineRoom.fire`: stored, then published; gate held)."""
+    async def _fire(self, room: Room, version: int) -> None:
+        """Make the timer's change (`Room.fire`: stored, then published; gate held)."""
         try:
             await room.fire(self.hub, version)
         except StorageError:

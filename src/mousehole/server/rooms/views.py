@@ -15,12 +15,12 @@ from ...engine import JSON, RecordViewWalk
 from ...games import BOTS, manifest
 from .codes import join_link
 from .presence import Presence
-from .room import OWNER, Committed, Viewer
+from .table import OWNER, Committed, Viewer
 from .talk import Talk
 
 
 class RoomViews(Presence):
-    """A room's views (online.py's `OnlineRoom` is one): read-only, built per viewer."""
+    """A room's views (room.py's `Room` is one): read-only, built per viewer."""
 
     talk: Talk
     screen: int | None
@@ -35,7 +35,7 @@ class RoomViews(Presence):
 
     def seat_view(self, index: int) -> JSON:
         """Return one seat as everyone sees it (never its token hash)."""
-        seat, online = self.room.seats[index], self.seats[index]
+        seat, online = self.table.seats[index], self.seats[index]
         state: str = online.state
         if state == "human":
             state = "connected" if online.sockets else "absent"
@@ -58,13 +58,13 @@ class RoomViews(Presence):
             "room": self.code,
             "code": None if self.private else self.code,
             "link": None if self.private else join_link(self.code),
-            "game": self.room.game.name,
-            "options": self.room.game.options(),
-            "version": self.room.version,
+            "game": self.table.game.name,
+            "options": self.table.game.options(),
+            "version": self.table.version,
             "started": self.started,
             "pace": self.pace,
             "grace": None if self.private else self.grace,
-            "levels": list(BOTS[self.room.game.name]),
+            "levels": list(BOTS[self.table.game.name]),
             "chat_on": not self.private and self.talk.on,
             "seats": [self.seat_view(i) for i in range(len(self.seats))],
         }
@@ -72,7 +72,7 @@ class RoomViews(Presence):
     @property
     def seat_views(self) -> bool:
         """Return True when the game's seats may know different things (its manifest)."""
-        return manifest(self.room.game.name).seat_views
+        return manifest(self.table.game.name).seat_views
 
     def view_seat(self, viewer: Viewer) -> int | None:
         """Return the seat whose view `viewer` is shown (None: the public view).
@@ -86,8 +86,8 @@ class RoomViews(Presence):
             return viewer
         if self.seat_views:
             return self.screen
-        actor = self.room.match.state.current_player()
-        return actor if actor >= 0 and self.room.seats[actor].kind == "human" else None
+        actor = self.table.match.state.current_player()
+        return actor if actor >= 0 and self.table.seats[actor].kind == "human" else None
 
     def snapshot(self, viewer: Viewer, *, record: bool = True, shared: JSON | None = None) -> JSON:
         """Return the room as `viewer` sees it (None: a spectator, public information only).
@@ -97,10 +97,10 @@ class RoomViews(Presence):
         record (its secret revealed) comes along. `shared` is this room's `shared_view()`,
         when the caller has it already.
         """
-        match = self.room.match
+        match = self.table.match
         state = match.state
         actor = state.current_player()
-        human_turn = actor >= 0 and self.started and self.room.seats[actor].kind == "human"
+        human_turn = actor >= 0 and self.started and self.table.seats[actor].kind == "human"
         you: JSON
         if viewer is None:
             you = {"spectator": True}
@@ -123,7 +123,7 @@ class RoomViews(Presence):
         snapshot["winners"] = state.winners()
         if record:  # talk is public: the same lines for every viewer (talk.py)
             snapshot["chat"] = self.talk.lines_json()
-        if record or self.room.finished:
+        if record or self.table.finished:
             snapshot["record"] = self.record_view(observer)
         return snapshot
 
@@ -131,10 +131,10 @@ class RoomViews(Presence):
         """Return `record_view` of the match for `observer`. The walk that builds it is kept
         and extended by the moves made since, so the snapshot a page gets at every hand-over
         does not replay the whole match each time."""
-        record = self.room.match.record
+        record = self.table.match.record
         walk = self._walks.get(observer)
         if walk is None or walk.record is not record or len(walk) > len(record.moves):
-            walk = self._walks[observer] = RecordViewWalk(self.room.game, record, observer)
+            walk = self._walks[observer] = RecordViewWalk(self.table.game, record, observer)
         for move in record.moves[len(walk) :]:
             walk.add(move)
         return walk.view()
@@ -145,10 +145,10 @@ class RoomViews(Presence):
         return {
             "code": self.code,
             "link": join_link(self.code),
-            "game": self.room.game.name,
-            "options": self.room.game.options(),
+            "game": self.table.game.name,
+            "options": self.table.game.options(),
             "started": self.started,
-            "over": self.room.finished,
+            "over": self.table.finished,
             "host": self.host,
             "grace": self.grace,
             "seats": [self.seat_view(i) for i in range(len(self.seats))],

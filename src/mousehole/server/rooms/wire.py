@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...engine import JSON
 from ..text import MAX_ACTION_ID, lone_surrogate, without_lone_surrogates
-from .room import RoomError, Viewer
+from .table import RoomError, Viewer
 
 
 @dataclass(eq=False)

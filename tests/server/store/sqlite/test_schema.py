@@ -9,7 +9,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from mousehole.server.rooms.online import OnlineRoom
+from mousehole.server.rooms.room import Room
 from mousehole.server.store import SQLiteStore
 from mousehole.server.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from tests.server import scenes
@@ -59,7 +59,7 @@ def test_a_version_2_file_is_migrated_to_version_3_and_its_online_rooms_talk_on(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "v2.sqlite3"
-    online, _, _ = OnlineRoom.create(
+    online, _, _ = Room.create(
         scenes.NAME,
         scenes.OPTIONS,
         [{"kind": "open"}, {"kind": "open"}],
@@ -98,7 +98,7 @@ def test_a_version_2_file_is_migrated_to_version_3_and_its_online_rooms_talk_on(
             [],
             0,
         )
-        room = OnlineRoom.from_stored(loaded, clock=time.monotonic, grace=60)
+        room = Room.from_stored(loaded, clock=time.monotonic, grace=60)
         line = room.talk.say(0, "Ann", "chat", {"text": "Still here"})
         writes.create(migrated, new_room().stored())  # the file takes new rooms and talk alike
         writes.write(

@@ -5,7 +5,7 @@
 // times `others` for everyone else's (computers, other players online), which play briskly,
 // one after another: a local match's page asks for a computer seat's move while it still
 // animates the last one (controller.js, askAhead), and the server has begun choosing it when
-// the last move was made (server/rooms/room.py, think_ahead).
+// the last move was made (server/rooms/table.py, think_ahead).
 
 export const PACE = Object.freeze({
   /** The factor on the durations of the moves of the seats this page plays. */

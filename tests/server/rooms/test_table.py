@@ -1,4 +1,4 @@
-"""The room authority: checks in a fixed order, commits, never applies anything twice.
+"""A room's match (rooms/table.py): checks in a fixed order, commits, never applies anything twice.
 
 These tests play any game, the server tests' (tests/server/scenes.py), acting from a snapshot's
 legal list; the tests that need one game's own actions live in its folder
@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from mousehole.server.rooms.room import Room, RoomError, hash_token
+from mousehole.server.rooms.table import RoomError, Table, hash_token
 from tests.server import scenes
 
 HUMANS = scenes.HUMANS
 NAME = scenes.NAME
 
 
-def _room(seats: list[dict[str, Any]] | None = None, **options: Any) -> tuple[Room, str]:
-    return Room.create(NAME, {**scenes.OPTIONS, **options}, seats or HUMANS, room_id="r1")
+def _room(seats: list[dict[str, Any]] | None = None, **options: Any) -> tuple[Table, str]:
+    return Table.create(NAME, {**scenes.OPTIONS, **options}, seats or HUMANS, room_id="r1")
 
 
 def _refused(code: str, call: Any) -> RoomError:
@@ -28,7 +28,7 @@ def _refused(code: str, call: Any) -> RoomError:
     return caught.value
 
 
-def _first_legal(room: Room) -> Any:
+def _first_legal(room: Table) -> Any:
     """Return the first action the seat to act may take now."""
     snapshot = scenes.owner_view(room)
     assert snapshot["to_act"] == 0 and snapshot["legal"], "the tests start on seat 0's turn"
@@ -103,7 +103,7 @@ def test_a_saved_record_resumes_exactly_where_it_stopped() -> None:
     room, _ = _room()
     scenes.play(room, 5)
     saved = scenes.owner_view(room)
-    again, token = Room.create(NAME, scenes.OPTIONS, HUMANS, record=saved["record"])
+    again, token = Table.create(NAME, scenes.OPTIONS, HUMANS, record=saved["record"])
     assert again.version == room.version
     assert scenes.owner_view(again)["state"] == saved["state"]
     assert again.owns(token)
@@ -126,5 +126,5 @@ def test_a_saved_record_resumes_exactly_where_it_stopped() -> None:
 def test_a_room_with_bad_options_seats_or_record_is_refused_with_a_named_reason(
     options: Any, seats: Any, record: Any, code: str
 ) -> None:
-    error = _refused(code, lambda: Room.create(NAME, options, seats, record=record))
+    error = _refused(code, lambda: Table.create(NAME, options, seats, record=record))
     assert error.message

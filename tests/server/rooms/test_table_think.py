@@ -1,4 +1,4 @@
-"""A computer seat decides off the event loop (`Room.think`): a search that takes a second, such
+"""A computer seat decides off the event loop (`Table.think`): a search that takes a second, such
 as the expert level's, holds up its own room, never the loop every room shares."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import asyncio
 import threading
 
 from mousehole.engine import Action, Player, State
-from mousehole.server.rooms.room import Room
+from mousehole.server.rooms.table import Table
 from tests.server import scenes
 
 
@@ -23,12 +23,12 @@ class Recording:
         return self.player.choose(state)
 
 
-def _computer_room() -> tuple[Room, Recording]:
+def _computer_room() -> tuple[Table, Recording]:
     seats = [
         {"kind": "computer", "name": "Cy", "level": scenes.LEVEL},
         {"kind": "human", "name": "Bo"},
     ]
-    room, _ = Room.create(scenes.NAME, scenes.OPTIONS, seats, room_id="r1")
+    room, _ = Table.create(scenes.NAME, scenes.OPTIONS, seats, room_id="r1")
     recording = Recording(room._bots[0])
     room._bots[0] = recording
     return room, recording
