@@ -115,6 +115,29 @@ def test_the_pure_package_runs_the_py_files() -> None:
     assert pure.MouseChaosState is not mousechaos.MouseChaosState
 
 
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_search_in_words_finds_what_the_search_in_ints_finds(seats: int) -> None:
+    """`_reach_words` (what the compiled build searches with) against `_reach` (what the
+    pure build searches with), both run from moves.py, for every piece of every kind and
+    every n from 1 to 6 in the first 300 positions of a random game."""
+    pure = pure_package().moves
+    state = pure_package().MouseChaosGame(seats=seats).new_initial_state()
+    rnd = random.Random(seats).random
+    searched = 0
+    for _ in range(300):
+        where = (state.mice, state.holders, state.cats, state.chairs)
+        for kind in (pure.HOLDER, pure.MOUSE, pure.CAT):
+            search = pure._setup(kind, *where)[0]
+            words = pure._setup_words(kind, *where)
+            for start in (state.holders, state.mice, state.cats)[kind]:
+                for n in range(1, 7):
+                    found = pure._reach(start, search, n)
+                    assert pure._reach_words(start, kind, words, n) == found, (kind, start, n)
+                    searched += found != 0
+        state = state.apply(state.sample_action(rnd()))
+    assert searched > 10_000
+
+
 @needs_compiled
 def test_the_compiled_build_is_imported_and_not_older_than_its_source() -> None:
     path = Path(moves.__file__)
