@@ -203,6 +203,7 @@ def versus_bare_loop(name: str, seats: int, games: int = 300, repeats: int = 5) 
         "bare_games_per_second": best_bare,
         "ratio": best_api / best_bare,
         "sampled_ratio": best_sampled / best_bare,
+        "build": build(name),
     }
 
 
