@@ -18,7 +18,7 @@ COMPILE := $(BIN)/uv pip compile --universal --python-version 3.11 --generate-ha
 	--custom-compile-command "make lock"
 
 .PHONY: python venv serve lint format typecheck test test-latest lock soak bench clean chromium \
-	postgresql redis nginx system
+	postgresql redis nginx compiler system
 
 venv: $(VENV)/.stamp
 
@@ -83,7 +83,7 @@ test: python system lint typecheck
 
 # The Debian programs the suite drives, installed when missing, then checked against the
 # versions the suite supports (tools/preflight.py; a clear refusal instead of odd failures).
-system: chromium postgresql redis nginx
+system: chromium postgresql redis nginx compiler
 	@$(PY) tools/preflight.py system
 
 # Resolves every dependency anew to the newest versions pyproject.toml allows (plus pip and the
@@ -159,6 +159,21 @@ nginx:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; \
 		else \
 			echo "make test needs Debian's nginx: sudo apt-get install -y nginx" >&2; exit 1; \
+		fi; }
+
+# Debian's C compiler and the headers of $(PY) for the optional compiled build (tools/compile.py),
+# installed when missing and $(PY) is Debian's own; any other interpreter's headers are not
+# Debian's to give, so then one line says so and the pure-Python build is used. Never a refusal.
+compiler:
+	@command -v gcc >/dev/null && $(PY) -c 'import os, sysconfig; \
+		raise SystemExit(not os.path.isfile(sysconfig.get_paths()["include"] + "/Python.h"))' || { \
+		if [ "$$(id -u)" = 0 ] && $(PY) -c 'import sys; raise SystemExit(sys.base_prefix != "/usr")'; \
+		then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc \
+				"$$($(PY) -c 'import sys; print("python%d.%d-dev" % sys.version_info[:2])')"; \
+		else \
+			echo "no compiled build without gcc and Python.h for $(PY) (Debian's python3:" \
+				"sudo apt-get install -y gcc python3-dev); the pure-Python build is used"; \
 		fi; }
 
 bench: $(VENV)/.stamp
