@@ -530,12 +530,12 @@ def end_masks(
     starts = (holders, mice, cats)[kind]
     if COMPILED:
         words = _setup_words(kind, mice, holders, cats, chairs)
-        found = [_reach_words(starts[p], kind, words, n) for p in pieces]
-    else:
-        found = [_reach(starts[p], search, n) for p in pieces]
+        if kind != MOUSE:
+            return [_reach_words(starts[p], kind, words, n) for p in pieces]
+        return [_nodes(_reach_words(starts[p], kind, words, n), nests) for p in pieces]
     if kind != MOUSE:  # only a mouse's search ends "into a nest" or in the wall
-        return found
-    return [_nodes(mask, nests) for mask in found]
+        return [_reach(starts[p], search, n) for p in pieces]
+    return [_nodes(_reach(starts[p], search, n), nests) for p in pieces]
 
 
 def mask_nodes(mask: int) -> list[int]:
