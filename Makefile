@@ -43,8 +43,8 @@ $(VENV)/.stamp-lock: $(LOCK)
 	touch $@
 
 # The modules the optional compiled build compiles with mypyc (docs/testing.md, The compiled
-# build): the Mouse Chaos move search, most of a random game's time.
-COMPILED := src/mousehole/games/mousechaos/moves.py
+# build): each .py in src/ with a line `# mousehole: mypyc` (a game marks its own hot modules).
+COMPILED := $(shell grep -rlx --include='*.py' '\# mousehole: mypyc' src | sort)
 
 # The package itself, editable, built by the locked setuptools already in the venv; then the
 # compiled build of $(COMPILED) in place beside them when this machine has a C compiler and

@@ -1,5 +1,6 @@
 """Builds the optional compiled modules: `python tools/compile.py MODULE.py ...` (the Makefile's
-venv step runs it with the venv's interpreter after `pip install -e .`).
+venv step runs it with the venv's interpreter after `pip install -e .`, on every .py in src/
+with a line `# mousehole: mypyc`).
 
 Each module is compiled by mypyc (from the lock) into an extension module next to its .py file
 in src/ (build_ext --inplace), which Python's import then prefers to the .py; the .py stays the
@@ -67,6 +68,8 @@ def _build(sources: list[str]) -> None:
 
 def main(sources: list[str]) -> int:
     os.chdir(ROOT)
+    if not sources:  # no module is marked to be compiled
+        return 0
     names = ", ".join(os.path.basename(s) for s in sources)
     why = _missing()
     if why is None:

@@ -28,6 +28,8 @@ and test_fast_moves.py checks both agree. `ends` is cached: a replay meets the s
 again and again, and it is pure.
 """
 
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 from __future__ import annotations
 
 from collections.abc import Iterable
