@@ -3,8 +3,8 @@ venv step runs it with the venv's interpreter after `pip install -e .`, on every
 with a line `# mousehole: mypyc`).
 
 Each module is compiled by mypyc (from the lock) into an extension module next to its .py file
-in src/ (build_ext --inplace), which Python's import then prefers to the .py; the .py stays the
-reference, and the build's C files and objects stay in build/ (both git-ignored). When this
+in src/, which Python's import then prefers to the .py; the .py stays the reference, and the
+build's C files and objects stay in build/ (both git-ignored). When this
 machine cannot build them (no C compiler, no Python.h for this interpreter, no mypyc, or
 MOUSEHOLE_PURE=1) or the build fails, it removes any extension modules left from an earlier
 build, so that the .py files run, and prints one line saying the pure-Python build is used and
@@ -54,6 +54,9 @@ def _missing() -> str | None:
 
 
 def _build(sources: list[str]) -> None:
+    """Compile `sources` in build/, then move each extension module into src/ beside its .py
+    by renaming a copy over it: a process that has the old one loaded (a server, a test run)
+    keeps its file, where copying onto it in place could crash that process."""
     from mypyc.build import mypycify
     from setuptools import setup
 
@@ -62,8 +65,14 @@ def _build(sources: list[str]) -> None:
         name="mousehole-compiled",
         package_dir={"": "src"},
         ext_modules=extensions,
-        script_args=["build_ext", "--inplace", "--build-temp", "build/temp"],
+        script_args=["build_ext", "--build-lib", "build/lib", "--build-temp", "build/temp"],
     )
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    for extension in extensions:
+        name = extension.name.replace(".", "/") + suffix
+        target = os.path.join("src", name)
+        shutil.copyfile(os.path.join("build", "lib", name), target + ".new")
+        os.replace(target + ".new", target)
 
 
 def main(sources: list[str]) -> int:
@@ -83,9 +92,6 @@ def main(sources: list[str]) -> int:
         with open(LOG, "w", encoding="utf-8") as log:
             log.write(out.getvalue())
     if why is None and all(_built(s) for s in sources):
-        for source in sources:  # dated now: build_ext copies an unchanged build's old date
-            for path in _built(source):
-                os.utime(path)
         print(f"mousehole: compiled build of {names} (mypyc)")
         return 0
     for source in sources:

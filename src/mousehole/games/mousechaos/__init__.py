@@ -8,7 +8,7 @@ from .actions import MouseChaosAction
 from .game import MouseChaosGame
 from .state import MouseChaosState
 
-BUILD: Final = "pure" if (_moves.__file__ or "").endswith(".py") else "compiled"
+BUILD: Final = "compiled" if _moves.COMPILED else "pure"
 """Which build of the move search this process runs: "compiled" when moves.py's extension
 module (mypyc, built by `make venv` where a C compiler is; docs/testing.md, "The compiled
 build") was imported instead of moves.py, else "pure"."""

@@ -490,7 +490,7 @@ def _reach_words(start: int, kind: int, words: Words, n: int) -> int:
     return high_part << 63 | low_part
 
 
-COMPILED: Final = not __file__.endswith(".py")
+COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 """True where this module runs as mypyc compiled it: `end_masks` then searches with
 `_reach_words` (machine words), else with `_reach` (fewer Python operations a path)."""
 
