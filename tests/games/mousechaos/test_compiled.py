@@ -34,7 +34,7 @@ PURE = "mousehole.games._mousechaos_pure"
 FOLDER = Path(mousechaos.__file__).parent
 GAMES = 400 if os.environ.get("MOUSEHOLE_SOAK") == "1" else 1
 """Games in lock step per seat count: one under `make test` (about 2 s of CPU for the three),
-400 under `make soak` (1,200 games, about 10 minutes)."""
+400 under `make soak` (1,200 games, about 7 minutes of CPU: a third of a second a game)."""
 
 needs_compiled = pytest.mark.skipif(
     mousechaos.BUILD != "compiled",
