@@ -18,7 +18,7 @@ COMPILE := $(BIN)/uv pip compile --universal --python-version 3.11 --generate-ha
 	--custom-compile-command "make lock"
 
 .PHONY: python venv serve lint format typecheck test test-latest lock soak bench clean chromium \
-	postgresql redis nginx system
+	postgresql redis nginx compiler system
 
 venv: $(VENV)/.stamp
 
@@ -42,9 +42,17 @@ $(VENV)/.stamp-lock: $(LOCK)
 	$(BIN)/python -m pip install --quiet --require-hashes --no-deps --only-binary :all: -r $(LOCK)
 	touch $@
 
-# The package itself, editable, built by the locked setuptools already in the venv.
-$(VENV)/.stamp: $(VENV)/.stamp-lock pyproject.toml
+# The modules the optional compiled build compiles with mypyc (docs/testing.md, The compiled
+# build): each .py in src/ with a line `# mousehole: mypyc` (a game marks its own hot modules).
+COMPILED := $(shell grep -rlx --include='*.py' '\# mousehole: mypyc' src | sort)
+
+# The package itself, editable, built by the locked setuptools already in the venv; then the
+# compiled build of $(COMPILED) in place beside them when this machine has a C compiler and
+# Python.h, else one line saying the pure-Python build is used and why (MOUSEHOLE_PURE=1 asks
+# for it). Made again whenever one of them changes, so no extension module outlives its source.
+$(VENV)/.stamp: $(VENV)/.stamp-lock pyproject.toml tools/compile.py $(COMPILED)
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/python tools/compile.py $(COMPILED)
 	touch $@
 
 serve: $(VENV)/.stamp
@@ -75,7 +83,7 @@ test: python system lint typecheck
 
 # The Debian programs the suite drives, installed when missing, then checked against the
 # versions the suite supports (tools/preflight.py; a clear refusal instead of odd failures).
-system: chromium postgresql redis nginx
+system: chromium postgresql redis nginx compiler
 	@$(PY) tools/preflight.py system
 
 # Resolves every dependency anew to the newest versions pyproject.toml allows (plus pip and the
@@ -153,11 +161,28 @@ nginx:
 			echo "make test needs Debian's nginx: sudo apt-get install -y nginx" >&2; exit 1; \
 		fi; }
 
+# Debian's C compiler and the headers of $(PY) for the optional compiled build (tools/compile.py),
+# installed when missing and $(PY) is Debian's own; any other interpreter's headers are not
+# Debian's to give, so then one line says so and the pure-Python build is used. Never a refusal.
+compiler:
+	@command -v gcc >/dev/null && $(PY) -c 'import os, sysconfig; \
+		raise SystemExit(not os.path.isfile(sysconfig.get_paths()["include"] + "/Python.h"))' || { \
+		if [ "$$(id -u)" = 0 ] && $(PY) -c 'import sys; raise SystemExit(sys.base_prefix != "/usr")'; \
+		then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc \
+				"$$($(PY) -c 'import sys; print("python%d.%d-dev" % sys.version_info[:2])')"; \
+		else \
+			echo "no compiled build without gcc and Python.h for $(PY) (Debian's python3:" \
+				"sudo apt-get install -y gcc python3-dev); the pure-Python build is used"; \
+		fi; }
+
 bench: $(VENV)/.stamp
 	$(BIN)/python -m benchmarks --online
 
-# Removes the venvs, caches and build output; keeps var/ (the local database).
+# Removes the venvs, caches and build output (the compiled modules too); keeps var/ (the local
+# database).
 clean:
 	rm -rf $(VENV) $(LATEST) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find src -name '*.so' -delete
 	find . -path ./.git -prune -o \( -name __pycache__ -o -name '*.egg-info' \) -type d -prune \
 		-exec rm -rf {} +

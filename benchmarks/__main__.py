@@ -100,7 +100,7 @@ def _bare_rows(bare: list[dict[str, Any]]) -> str:
         ):
             rows.append(
                 f"| {game} | {b['seats']} | {loop} | {rate:,.0f} | {per_step / rate:.2f} µs | "
-                f"{ratio:.2f}x ({_met(ratio >= 0.5)}) | pure Python |"
+                f"{ratio:.2f}x ({_met(ratio >= 0.5)}) | {b.get('build', 'pure Python')} |"
             )
         rate = b["bare_games_per_second"]
         rows.append(
@@ -187,18 +187,19 @@ sample also stops after about {engine.SECONDS:g} s):
 
 TIMES_HEADER = (
     "| game | level | seats | games | decisions | p50 ms | p99 ms | max ms "
-    "| CPU p50 / p99 / max ms | p99 target |\n" + "|---" * 10 + "|"
+    "| CPU p50 / p99 / max ms | p99 target | build |\n" + "|---" * 11 + "|"
 )
 
 
 def _bots_section(decisions: list[dict[str, Any]], tournaments: list[dict[str, Any]]) -> str:
     def timing(r: dict[str, Any]) -> str:
         if not r["decisions"]:
-            return "| – | – | – | – | every action forced |"
+            return f"| – | – | – | – | every action forced | {r.get('build', '–')} |"
         return (
             f"| {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {r['max_ms']:.2f} | "
             f"{r['cpu_p50_ms']:.2f} / {r['cpu_p99_ms']:.2f} / {r['cpu_max_ms']:.2f} | "
-            f"{r['target_ms']:g} ms: {_met(r['cpu_p99_ms'] <= r['target_ms'])} |"
+            f"{r['target_ms']:g} ms: {_met(r['cpu_p99_ms'] <= r['target_ms'])} | "
+            f"{r.get('build', '–')} |"
         )
 
     rows = "\n".join(
@@ -221,7 +222,7 @@ p50, p99 and max are wall-clock times; the CPU column is the same decisions' CPU
 deciding thread's, `time.thread_time`), which is what a decision costs: on this shared
 machine the wall clock also counts the time the process waited for a core, so the target,
 the game's own (`GameManifest.decision_ms`: 100 ms unless its manifest says more), is checked
-on the CPU p99:
+on the CPU p99. The build is the one the rules ran as (pure Python, or the compiled modules):
 
 {TIMES_HEADER}
 {rows}

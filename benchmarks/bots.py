@@ -13,6 +13,8 @@ from mousehole.games import MANIFESTS, make_bot
 from mousehole.games.manifest import EXPERT_LEVEL
 from mousehole.simulation import wilson_interval
 
+from .engine import build
+
 
 class _Timed:
     """Wraps a player and times its non-forced decisions: the wall-clock time, and the CPU
@@ -60,6 +62,7 @@ def decision_time(name: str, level: str, decisions: int = 1000, games: int = 100
         "level": level,
         "seats": seats,
         "games": played,
+        "build": build(name),
         "decisions": n,
         "target_ms": mousehole.games.manifest(name).decision_target_ms[level],
     }

@@ -69,11 +69,18 @@ def random_games_per_second(
 
 
 def build(name: str) -> str:
-    """Return which build of `name`'s rules this process runs: "pure Python" when its state
-    module is a .py file, else "compiled" and the extension module's file name."""
-    module = sys.modules[type(mousehole.load_game(name).new_initial_state()).__module__]
-    path = Path(module.__file__ or "")
-    return "pure Python" if path.suffix == ".py" else f"compiled ({path.name})"
+    """Return which build of `name`'s rules this process runs: "pure Python" when every
+    module of its package is a .py file, else "compiled" and the compiled modules' names
+    (an extension module imported instead of its .py: `make venv`, docs/testing.md)."""
+    package = type(mousehole.load_game(name).new_initial_state()).__module__.rpartition(".")[0]
+    compiled = sorted(
+        module_name.rpartition(".")[2]
+        for module_name, module in list(sys.modules.items())
+        if module_name.startswith(package + ".")
+        and not module_name.endswith("__mypyc")  # the compiled code of mypyc's modules
+        and Path(getattr(module, "__file__", None) or "x.py").suffix not in (".py", ".pyc")
+    )
+    return f"compiled ({', '.join(compiled)})" if compiled else "pure Python"
 
 
 def sampled_steps(name: str, seats: int, games: int = 100, repeats: int = 3) -> dict[str, Any]:
@@ -196,6 +203,7 @@ def versus_bare_loop(name: str, seats: int, games: int = 300, repeats: int = 5) 
         "bare_games_per_second": best_bare,
         "ratio": best_api / best_bare,
         "sampled_ratio": best_sampled / best_bare,
+        "build": build(name),
     }
 
 

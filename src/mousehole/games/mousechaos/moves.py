@@ -18,16 +18,26 @@ graph is the fixed one with only the nodes next to chairs and holes made again),
 piece is a walk of nested loops over every simple path but its last two steps, which are one
 mask operation per next-to-last node; a next-to-last node is skipped when every walk of two
 steps from it ends on a node already found or used (`_reach`).
+Where mypyc compiles this module (`make venv`; docs/testing.md, "The compiled build"), the
+search walks the same paths with each mask as two machine words (`_reach_words`, its set-up
+`_setup_words`), since a mask of up to 106 bits is a Python int there too, made anew by every
+operation; run as Python, `_reach`'s one int a mask is the faster. test_compiled.py checks
+both give the same ends, and plays random games on both builds in lock step.
 tests/games/mousechaos/reference_moves.py keeps the plain layer-by-layer search this replaced,
 and test_fast_moves.py checks both agree. `ends` is cached: a replay meets the same positions
 again and again, and it is pure.
 """
 
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:  # a machine word where mypyc compiles this module, else an int
+    from mypy_extensions import i64
 
 from .board import (
     FLOOR_SET,
@@ -324,6 +334,166 @@ def _reach(start: int, search: Search, n: int) -> int:
     return found
 
 
+_LOW: Final = (1 << 63) - 1
+"""A node mask as two words (`_reach_words`): nodes 0..62 in the low word, 63.. in the high."""
+if TYPE_CHECKING:  # types only: i64 is no name at run time
+    WordPairs = tuple[tuple[int, i64, i64], ...]
+    """A node's edges as (next node, its bit in the low word, its bit in the high word)."""
+    Words = tuple[tuple[WordPairs, ...], tuple[i64, ...], tuple[i64, ...], i64, i64]
+    """A `Search` as two words: adjacency, neighbour masks' low and high words, blocked
+    nodes' low and high words (`_TWO_STEPS` as words are `_TWO_LOW` and `_TWO_HIGH`)."""
+    WordMade = tuple[WordPairs, i64, i64]
+    """`Made` as words: a node's word pairs and its neighbour mask's low and high words."""
+
+
+def _word_pairs(pairs: tuple[tuple[int, int], ...]) -> WordPairs:
+    return tuple([(b, bit & _LOW, bit >> 63) for b, bit in pairs])
+
+
+def _word_made(made: Made) -> WordMade:
+    pairs, mask = made
+    return _word_pairs(pairs), mask & _LOW, mask >> 63
+
+
+def _word_graph(adjacency: Adjacency, masks: Masks) -> tuple[tuple[WordPairs, ...], Masks, Masks]:
+    return (
+        tuple([_word_pairs(pairs) for pairs in adjacency]),
+        tuple([mask & _LOW for mask in masks]),
+        tuple([mask >> 63 for mask in masks]),
+    )
+
+
+_WORD_GRAPHS: Final = (
+    _word_graph(_HOLDER_ADJ, _HOLDER_MASKS),
+    _word_graph(_MOUSE_ADJ, _MOUSE_MASKS),
+    _word_graph(_CAT_ADJ, _CAT_MASKS),
+)
+_TWO_LOW: Final = tuple(tuple([mask & _LOW for mask in two]) for two in _TWO_STEPS)
+_TWO_HIGH: Final = tuple(tuple([mask >> 63 for mask in two]) for two in _TWO_STEPS)
+_HOLE_WORDS: Final = {sq: _word_made(made) for sq, made in _OPEN_HOLE.items()}
+_CHANGED_WORDS: dict[tuple[int, int, int], WordMade] = {}
+"""`_changed`'s answers as words, made once (as `_CHANGED`)."""
+
+
+@lru_cache(maxsize=32)
+def _mouse_graph_words(
+    upright: Chairs, holes: tuple[int, ...]
+) -> tuple[tuple[WordPairs, ...], Masks, Masks]:
+    """Return `_mouse_graph`'s answer as words (its twin, node for node: the fixed graph's
+    words with only the nodes next to the supports and the open holes made again)."""
+    fixed_pairs, fixed_low, fixed_high = _WORD_GRAPHS[MOUSE]
+    pairs, low, high = list(fixed_pairs), list(fixed_low), list(fixed_high)
+    open_mask = 0
+    for sq in holes:
+        open_mask |= 1 << sq
+        pairs[sq], low[sq], high[sq] = _HOLE_WORDS[sq]
+    cut: dict[int, int] = {}
+    for sq, side in upright:
+        for node, closed in _CUTS[sq][side]:
+            cut[node] = cut.get(node, 0) | closed
+    changed = _CHANGED_WORDS
+    for node, closed in cut.items():
+        key = (node, closed, open_mask >> node & 1)
+        made = changed.get(key)
+        if made is None:
+            made = changed[key] = _word_made(_changed(*key))
+        pairs[node], low[node], high[node] = made
+    pairs[WALL] = _word_pairs(_wall(holes))
+    low[WALL], high[WALL] = open_mask & _LOW, open_mask >> 63
+    return tuple(pairs), tuple(low), tuple(high)
+
+
+@lru_cache(maxsize=64)
+def _setup_words(kind: int, mice: Mice, holders: Holders, cats: Cats, chairs: Chairs) -> Words:
+    """Return `_setup`'s search as words."""
+    blocked = _setup(kind, mice, holders, cats, chairs)[0][2]
+    if kind == MOUSE:
+        upright = {sq: pose for sq, pose in chairs if pose != LYING}  # as `_setup`
+        graph = _mouse_graph_words(tuple(upright.items()), open_holes(holders, chairs))
+    else:
+        graph = _WORD_GRAPHS[kind]
+    pairs, low, high = graph
+    return pairs, low, high, blocked & _LOW, blocked >> 63
+
+
+def _reach_words(start: int, kind: int, words: Words, n: int) -> int:
+    """Return `_reach`'s answer, each mask as two words: where mypyc compiles this module the
+    words are machine words (i64), while `_reach`'s masks of up to 106 bits are Python ints
+    that every operation allocates anew. The same walk, step for step."""
+    adj, low, high, blocked_low, blocked_high = words
+    two_low, two_high = _TWO_LOW[kind], _TWO_HIGH[kind]
+    used_low: i64 = blocked_low
+    used_high: i64 = blocked_high
+    if start < 63:
+        used_low |= 1 << start
+    else:
+        used_high |= 1 << (start - 63)
+    found_low: i64 = 0
+    found_high: i64 = 0
+    if n == 1:
+        found_low = low[start] & ~used_low
+        found_high = high[start] & ~used_high
+    elif n == 2:
+        for b, b_low, b_high in adj[start]:
+            if not (used_low & b_low or used_high & b_high):
+                found_low |= low[b]
+                found_high |= high[b]
+        found_low &= ~used_low
+        found_high &= ~used_high
+    elif n == 3:
+        for b, b_low, b_high in adj[start]:
+            if not (used_low & b_low or used_high & b_high):
+                via_low: i64 = used_low | b_low
+                via_high: i64 = used_high | b_high
+                near_low: i64 = 0
+                near_high: i64 = 0
+                for c, c_low, c_high in adj[b]:
+                    if not (via_low & c_low or via_high & c_high):
+                        near_low |= low[c]
+                        near_high |= high[c]
+                found_low |= near_low & ~via_low
+                found_high |= near_high & ~via_high
+    else:
+        firsts: list[tuple[int, i64, i64]] = [(start, used_low, used_high)]
+        for _ in range(n - 4):
+            firsts = [
+                (a, u_low | a_low, u_high | a_high)
+                for at, u_low, u_high in firsts
+                for a, a_low, a_high in adj[at]
+                if not (u_low & a_low or u_high & a_high)
+            ]
+        for at, u_low, u_high in firsts:
+            for b, b_low, b_high in adj[at]:
+                if u_low & b_low or u_high & b_high:
+                    continue
+                vb_low: i64 = u_low | b_low
+                vb_high: i64 = u_high | b_high
+                for c, c_low, c_high in adj[b]:
+                    if vb_low & c_low or vb_high & c_high:
+                        continue
+                    if not (
+                        two_low[c] & ~(found_low | vb_low) or two_high[c] & ~(found_high | vb_high)
+                    ):
+                        continue
+                    vc_low: i64 = vb_low | c_low
+                    vc_high: i64 = vb_high | c_high
+                    nd_low: i64 = 0
+                    nd_high: i64 = 0
+                    for d, d_low, d_high in adj[c]:
+                        if not (vc_low & d_low or vc_high & d_high):
+                            nd_low |= low[d]
+                            nd_high |= high[d]
+                    found_low |= nd_low & ~vc_low
+                    found_high |= nd_high & ~vc_high
+    high_part: int = found_high  # back to Python ints before the words are joined
+    low_part: int = found_low
+    return high_part << 63 | low_part
+
+
+COMPILED: Final = not __file__.endswith((".py", ".pyc"))
+"""True where this module runs as mypyc compiled it: `end_masks` then searches with
+`_reach_words` (machine words), else with `_reach` (fewer Python operations a path)."""
+
 _NESTS_MASK: Final = 15 << INTO_NEST
 _FLOOR_MASK: Final = (1 << WALL) - 1  # squares and the table; not the wall, not the nests
 _BYTES: Final = (WALL + 7) // 8
@@ -360,6 +530,11 @@ def end_masks(
         return [0 for _ in pieces]
     search, nests = _setup(kind, mice, holders, cats, chairs)
     starts = (holders, mice, cats)[kind]
+    if COMPILED:
+        words = _setup_words(kind, mice, holders, cats, chairs)
+        if kind != MOUSE:
+            return [_reach_words(starts[p], kind, words, n) for p in pieces]
+        return [_nodes(_reach_words(starts[p], kind, words, n), nests) for p in pieces]
     if kind != MOUSE:  # only a mouse's search ends "into a nest" or in the wall
         return [_reach(starts[p], search, n) for p in pieces]
     return [_nodes(_reach(starts[p], search, n), nests) for p in pieces]
@@ -417,7 +592,11 @@ def _near_ends(
         if found is None:
             if len(_NEAR_ENDS) >= _NEAR_ENDS_SIZE:
                 _NEAR_ENDS.clear()
-            found = _NEAR_ENDS[key] = _reach(start, search, n)
+            if COMPILED:
+                words = _setup_words(kind, mice, holders, cats, chairs)
+                found = _NEAR_ENDS[key] = _reach_words(start, kind, words, n)
+            else:
+                found = _NEAR_ENDS[key] = _reach(start, search, n)
         out.append(tuple(mask_nodes(_nodes(found, nests))))
     return tuple(out)
 
