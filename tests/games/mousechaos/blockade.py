@@ -32,6 +32,7 @@ from mousehole.engine import Action, IllegalActionError, Match, State
 from mousehole.games import make_bot
 from mousehole.games.mousechaos import MouseChaosGame
 from mousehole.games.mousechaos import actions as A
+from mousehole.games.mousechaos import ends as E
 from mousehole.games.mousechaos import moves as M
 from mousehole.games.mousechaos.belief import NEST_DISTANCE
 from mousehole.games.mousechaos.board import LYING, NEST_OF, TABLE
@@ -96,7 +97,7 @@ class Blockader:
             if at in entries:
                 return -SEAL  # lifting a sealing holder opens its entry
             if number:
-                moved = M.ends(M.HOLDER, action.a, number, mice, holders, cats, chairs)
+                moved = E.ends(M.HOLDER, action.a, number, mice, holders, cats, chairs)
                 return SEAL if any(to in entries for to in moved) else 0.0
             return 0.5
         if kind == A.HOLDER:

@@ -28,7 +28,7 @@ import pytest
 import mousehole
 from mousehole.engine import CHANCE, TERMINAL, State, sample_outcome
 from mousehole.games import mousechaos
-from mousehole.games.mousechaos import moves
+from mousehole.games.mousechaos import ends, moves
 
 PURE = "mousehole.games._mousechaos_pure"
 FOLDER = Path(mousechaos.__file__).parent
@@ -139,11 +139,13 @@ def test_the_search_in_words_finds_what_the_search_in_ints_finds(seats: int) -> 
 
 
 @needs_compiled
-def test_the_compiled_build_is_imported_and_not_older_than_its_source() -> None:
-    path = Path(moves.__file__)
+@pytest.mark.parametrize("module", [moves, ends], ids=lambda module: module.__name__)
+def test_the_compiled_build_is_imported_and_not_older_than_its_source(module: Any) -> None:
+    path = Path(module.__file__)
+    source = FOLDER / f"{module.__name__.rsplit('.', 1)[1]}.py"
     assert path.suffix == ".so", path
-    assert path.stat().st_mtime >= (FOLDER / "moves.py").stat().st_mtime, (
-        "moves.py changed after its compiled build: run make venv"
+    assert path.stat().st_mtime >= source.stat().st_mtime, (
+        f"{source.name} changed after its compiled build: run make venv"
     )
 
 

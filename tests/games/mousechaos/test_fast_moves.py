@@ -17,6 +17,7 @@ import pytest
 
 from mousehole.games.mousechaos import MouseChaosState, legal
 from mousehole.games.mousechaos import actions as A
+from mousehole.games.mousechaos import ends as E
 from mousehole.games.mousechaos import moves as M
 from mousehole.games.mousechaos.board import FLOOR, LYING, NESTS, TABLE
 from mousehole.games.mousechaos.phases import CHAIR, HOLDER, PIECE
@@ -62,13 +63,13 @@ def test_the_fast_search_ends_where_the_reference_ends(seed: int) -> None:
         for kind, count in ((M.HOLDER, 6), (M.MOUSE, 16), (M.CAT, 4)):
             piece = rng.randrange(count)
             n = rng.randint(0, 6)
-            fast = M.ends(kind, piece, n, *position)
+            fast = E.ends(kind, piece, n, *position)
             assert fast == R.ends(kind, piece, n, *position), (kind, piece, n, position)
             others = tuple(range(count))
-            many = M.ends_of(kind, others, n, *position)  # one set-up for every piece
-            assert many == tuple(tuple(sorted(M.ends(kind, p, n, *position))) for p in others)
+            many = E.ends_of(kind, others, n, *position)  # one set-up for every piece
+            assert many == tuple(tuple(sorted(E.ends(kind, p, n, *position))) for p in others)
             for to in sorted(fast)[:3]:
-                path = M.path(kind, piece, n, to, *position)
+                path = E.path(kind, piece, n, to, *position)
                 assert path == R.path(kind, piece, n, to, *position), (kind, piece, n, to)
             checked += 1
     assert checked == 3 * 750

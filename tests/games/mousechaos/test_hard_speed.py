@@ -14,6 +14,7 @@ import pytest
 import mousehole
 from mousehole.engine import CHANCE, TERMINAL, Match
 from mousehole.games import make_bot
+from mousehole.games.mousechaos import ends as E
 from mousehole.games.mousechaos import moves as M
 from mousehole.games.mousechaos.belief import Belief
 from mousehole.games.mousechaos.board import TABLE
@@ -26,11 +27,11 @@ def plain_best_piece(position: Position, n: int, values: Values, held: tuple[int
     weighed (what `best_piece` must equal)."""
     best = 0.0
     for m in position.movable(held):
-        for to in M.ends(M.MOUSE, m, n, position.mice, held, position.cats, position.chairs):
+        for to in E.ends(M.MOUSE, m, n, position.mice, held, position.cats, position.chairs):
             best = max(best, values.gain(m, to))
     for c in range(4):
         at = position.cats[c]
-        for to in M.ends(M.CAT, c, n, position.mice, held, position.cats, position.chairs):
+        for to in E.ends(M.CAT, c, n, position.mice, held, position.cats, position.chairs):
             cats = (*position.cats[:c], to, *position.cats[c + 1 :])
             gain = values.cat_gain(to, position.chairs) + values.frees(c, to)
             best = max(best, gain + values.opened(cats=cats, touched=(at, to)))

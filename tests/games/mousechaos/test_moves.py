@@ -7,6 +7,7 @@ import pytest
 
 from mousehole.engine import IllegalActionError
 from mousehole.games.mousechaos import MouseChaosState
+from mousehole.games.mousechaos import ends as E
 from mousehole.games.mousechaos import moves as M
 
 from .scenes import ends_of, moving, play, scene
@@ -205,6 +206,6 @@ def test_a_mouse_under_an_upright_chair_is_safe_from_a_cat_that_perches_there() 
 
 def test_the_search_gives_a_path_of_exactly_n_steps_for_every_end() -> None:
     state = moving(steps=4, mice={4: (0, 3)})
-    for to in M.ends(M.MOUSE, 4, 4, state.mice, state.holders, state.cats, state.chairs):
-        path = M.path(M.MOUSE, 4, 4, to, state.mice, state.holders, state.cats, state.chairs)
+    for to in E.ends(M.MOUSE, 4, 4, state.mice, state.holders, state.cats, state.chairs):
+        path = E.path(M.MOUSE, 4, 4, to, state.mice, state.holders, state.cats, state.chairs)
         assert len(path) == 5 and path[-1] == to and len(set(path)) == 5

@@ -34,6 +34,7 @@ from typing import Any, Final
 
 from ...engine import Action, IllegalActionError, Player, State
 from . import actions as A
+from . import ends as E
 from . import moves as M
 from .belief import NEST_DISTANCE, Belief
 from .board import FLOOR_SET, HOLE_SIDE, LYING, NEIGHBOURS, NEST_OF, NESTS, TABLE
@@ -230,7 +231,7 @@ def _lift(holder: int, position: Position, values: Values) -> float:
     at = position.holders[holder]
     if at == TABLE or not number:
         return 0.0
-    if not M.ends(
+    if not E.ends(
         M.HOLDER, holder, number, position.mice, position.holders, position.cats, position.chairs
     ):
         return 0.0

@@ -10,6 +10,7 @@ from typing import Any
 from ...engine import JSON, InvalidStateError
 from ...engine.fields import json_object, one_of, same_game, true_or_false, whole_number
 from ...engine.formats import FormattedGame
+from . import ends as E
 from . import moves as M
 from .board import COLOURS, HOLDERS, MICE, POSES, TABLE, node_json, parse_node
 from .observer import NAME, colour_json, public_json, ranking_json
@@ -182,7 +183,7 @@ def position_from_observation(
 
 
 def _path(kind: int, piece: int, to: int, steps: int, before: tuple[Any, ...]) -> list[Any]:
-    return [node_json(node) for node in M.path(kind, piece, steps, to, *before)]
+    return [node_json(node) for node in E.path(kind, piece, steps, to, *before)]
 
 
 def event_to_json(event: tuple[Any, ...]) -> JSON:

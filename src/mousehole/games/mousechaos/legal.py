@@ -12,6 +12,7 @@ from itertools import chain
 from typing import Final, overload
 
 from . import actions as A
+from . import ends as E
 from . import moves as M
 from .board import CATS, FLOOR, FLOOR_SET, HOLDERS, LYING, MICE, SIZE, TABLE
 from .phases import CHAIR, HOLDER, PICK, PIECE, REVEAL
@@ -108,7 +109,7 @@ class PieceMoves(LazyMoves):
             mask = masks & _NODE_MASK
             count = mask.bit_count()
             if index < count:
-                return PIECE_MOVES[code >> 4][code & 15][M.mask_nodes(mask)[index]]
+                return PIECE_MOVES[code >> 4][code & 15][E.mask_nodes(mask)[index]]
             index -= count
             masks >>= _STRIDE
         raise AssertionError("piece move index past the last piece")  # the size says otherwise
@@ -117,7 +118,7 @@ class PieceMoves(LazyMoves):
         masks = self._masks
         for code in self._pieces:
             row = PIECE_MOVES[code >> 4][code & 15]
-            for to in M.mask_nodes(masks & _NODE_MASK):
+            for to in E.mask_nodes(masks & _NODE_MASK):
                 yield row[to]
             masks >>= _STRIDE
 
@@ -210,7 +211,7 @@ class ChairMoves(LazyMoves):
         yield A.SKIP_ACTION
         for chair, free, here, pose in self._chairs:
             table = CHAIR_MOVES[chair]
-            for sq in M.mask_nodes(free):
+            for sq in E.mask_nodes(free):
                 row = table[sq]
                 for p in self._poses(sq, here, pose):
                     yield row[p]
@@ -290,21 +291,21 @@ def allows(state: MouseChaosPosition, action: A.MouseChaosAction) -> bool:
 
 def _end_mask(state: MouseChaosPosition, kind: int, piece: int) -> int:
     where = (state.mice, state.holders, state.cats, state.chairs)
-    return M.end_masks(kind, (piece,), state.steps, *where)[0]
+    return E.end_masks(kind, (piece,), state.steps, *where)[0]
 
 
 def holder_moves(state: MouseChaosPosition) -> tuple[A.MouseChaosAction, ...]:
     """Return the picked holder's moves (empty: it cannot move exactly n)."""
     row = PIECE_MOVES[M.HOLDER][0]
-    return tuple([row[to] for to in M.mask_nodes(_end_mask(state, M.HOLDER, state.picked))])
+    return tuple([row[to] for to in E.mask_nodes(_end_mask(state, M.HOLDER, state.picked))])
 
 
 def piece_moves(state: MouseChaosPosition) -> PieceMoves:
     """Return the mouse and cat moves of a piece step: the movable mice's, then the cats'."""
     where = (state.mice, state.holders, state.cats, state.chairs)
     mice = state.movable_mice()
-    masks = M.end_masks(M.MOUSE, mice, state.steps, *where)
-    masks += M.end_masks(M.CAT, _CATS, state.steps, *where)
+    masks = E.end_masks(M.MOUSE, mice, state.steps, *where)
+    masks += E.end_masks(M.CAT, _CATS, state.steps, *where)
     return PieceMoves([_MOUSE_PIECES[m] for m in mice] + _CAT_PIECES, masks)
 
 

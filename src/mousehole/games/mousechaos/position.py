@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.formats import FormattedState
-from . import moves as M
+from . import ends as E
 from .board import NEST_OF, NESTS, TABLE
 from .deal import slot_owner
 
@@ -105,7 +105,7 @@ class MouseChaosPosition(FormattedState):
 
     def piece_ends(self, kind: int, piece: int) -> frozenset[int]:
         """Return where a holder, mouse or cat can end a move of exactly `steps` squares."""
-        return M.ends(kind, piece, self.steps, self.mice, self.holders, self.cats, self.chairs)
+        return E.ends(kind, piece, self.steps, self.mice, self.holders, self.cats, self.chairs)
 
     def chair_free(self, chair: int) -> bool:
         """Return True when no cat sits on the chair (rulebook: only then may it move)."""

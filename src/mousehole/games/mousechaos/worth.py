@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
+from . import ends as E
 from . import moves as M
 from .belief import NEST_DISTANCE
 from .board import FLOOR_SET, LYING, NEIGHBOURS, NEST_OF, TABLE, WALL, parse_node
@@ -75,7 +76,7 @@ def open_entries(nest: int, holders: Sequence[int], cats: Sequence[int], chairs:
 
 
 class Position:
-    """The public facts of an observation, as the engine's tuples (for `moves.ends`)."""
+    """The public facts of an observation, as the engine's tuples (for `ends.ends`)."""
 
     def __init__(self, seen: Mapping[str, Any]):
         self.seen = seen
@@ -128,7 +129,7 @@ class Position:
             at = mice[m]
             if at != TABLE and at in held:
                 continue  # under a holder: not movable
-            ends = M.ends(M.MOUSE, m, n, mice, held, cats, chairs)
+            ends = E.ends(M.MOUSE, m, n, mice, held, cats, chairs)
             if ends:
                 best = max(best, max(map(row.__getitem__, ends)) - row[at])
         entries = values.entries
@@ -136,7 +137,7 @@ class Position:
             if bound <= best:
                 continue
             at = cats[c]
-            for to in M.ends(M.CAT, c, n, mice, held, cats, chairs):
+            for to in E.ends(M.CAT, c, n, mice, held, cats, chairs):
                 gain = values.cat_gain_at(to) + frees
                 if at in entries or to in entries:
                     moved = (*cats[:c], to, *cats[c + 1 :])
@@ -153,14 +154,14 @@ def _mouse_reach(start: int, n: int) -> tuple[int, ...]:
     """Return every node a mouse on `start` might end a move of exactly n steps on, in any
     position (the nodes a walk of at most n steps reaches in the mice's graph with every
     hole open and no cross support, "into nest k" as all of nest k's squares)."""
-    return tuple(M.mask_nodes(M._nodes(M._near(M.MOUSE, start)[n], M._NEST_MASKS)))
+    return tuple(E.mask_nodes(E._nodes(E._near(M.MOUSE, start)[n], M._NEST_MASKS)))
 
 
 @cache
 def _cat_reach(start: int, n: int) -> tuple[int, ...]:
     """Return every node a cat on `start` might end a move of exactly n steps on, in any
     position (the nodes a walk of at most n steps reaches in the cats' graph)."""
-    return tuple(M.mask_nodes(M._near(M.CAT, start)[n] & ~(1 << WALL)))
+    return tuple(E.mask_nodes(E._near(M.CAT, start)[n] & ~(1 << WALL)))
 
 
 class Values:
