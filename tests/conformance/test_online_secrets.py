@@ -46,7 +46,7 @@ def test_no_online_message_holds_a_secret_from_start_to_end(client: TestClient, 
 
     def check(text: str) -> dict[str, Any]:
         nonlocal checked
-        state = hub.rooms[code].room.match.state
+        state = hub.rooms[code].table.match.state
         message: dict[str, Any] = json.loads(text)
         leak = revealed(name, state, message)
         assert leak is None, f"a message gave away {leak}"
@@ -110,7 +110,7 @@ def test_no_local_match_message_holds_a_secret_from_start_to_end(
     def check(text: str) -> dict[str, Any]:
         nonlocal checked
         message: dict[str, Any] = json.loads(text)
-        leak = revealed(name, hub.rooms[room].room.match.state, message)
+        leak = revealed(name, hub.rooms[room].table.match.state, message)
         assert leak is None, f"a message gave away {leak}"
         checked += 1
         return message

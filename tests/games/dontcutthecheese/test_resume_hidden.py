@@ -79,8 +79,8 @@ def test_a_same_device_match_comes_back_whole_from_the_record_its_page_saved(
     again, data = _room(
         client, {"game": GAME, "options": saved["options"], "seats": SEATS, "record": saved}
     )
-    back = again.room.match.state
-    assert again.room.version == room.table.version
+    back = again.table.match.state
+    assert again.table.version == room.table.version
     for viewer in (None, 0, 1):
         assert back.observation(viewer) == state.observation(viewer), viewer
     # the threshold drawn again is one the bites so far allow: the paper has not snapped
