@@ -368,6 +368,22 @@ def test_the_replay_page_is_the_games_page_with_the_replay_bar(client: TestClien
     assert client.get("/replay/chess").status_code == 404
 
 
+def test_guessing_room_codes_through_the_replay_gets_429_with_retry_after(tmp_path: Path) -> None:
+    """A room's replay counts unknown codes against the address as joining a room does, and
+    its 429 says when to come back, as the API's does."""
+    from mousehole.server.rooms.hub import OnlineSettings
+
+    settings = OnlineSettings(clock=lambda: 1000.0)  # the clock stands still: the whole window
+    app = create_app(str(tmp_path / "db.sqlite3"), online=settings)
+    with TestClient(app, client=("198.51.100.9", 50000)) as client:
+        for _ in range(10):
+            assert client.post("/api/replay/ZZZZZZ", json={}).status_code == 404
+        refused = client.post("/api/replay/ZZZZZZ", json={})
+        assert refused.status_code == 429
+        assert refused.json()["error"]["code"] == "too_many_attempts"
+        assert refused.headers["retry-after"] == "60"
+
+
 def test_an_address_that_asks_for_too_many_replays_gets_429_with_retry_after(
     tmp_path: Path,
 ) -> None:

@@ -436,10 +436,12 @@ async def room_replay(request: Request) -> Response:
         live = data.get("live", False)
         if not isinstance(live, bool):
             raise ReplayError("bad_live", f"live: expected true or false, got {live!r}")
+        client = address(request)
         try:
-            room = find_room(hub, limits, code, address(request), private=True)
-        except RoomError as error:
-            return room_not_found(error)
+            room = find_room(hub, limits, code, client, private=True)
+        except RoomError as error:  # too many codes guessed: say when to come back
+            guessing = error.code == "too_many_attempts"
+            return room_not_found(error, limits.attempts.wait(client) if guessing else None)
         async with hub.gate(room.code):
             target = from_room(room, token, live=live)
         if "view" not in data:
