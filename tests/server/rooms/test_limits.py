@@ -1,5 +1,5 @@
 """The flood and guessing limits on their own, and as the endpoints check them before a request
-reaches a room (their use over the wire is tested in test_online_refusals.py)."""
+reaches a room (their use over the wire is tested in test_room_refusals.py)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Every test runs the real app through Starlette's client, with computer seats moving at once
 (computer_delay=0) and a fake clock, so that grace periods are exact (conftest.py,
-online_client.py). Refused messages and the limits are in test_online_refusals.py.
+online_client.py). Refused messages and the limits are in test_room_refusals.py.
 """
 
 from __future__ import annotations
