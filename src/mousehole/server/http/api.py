@@ -120,24 +120,24 @@ def room_not_found(error: RoomError, retry_after: int | None = None) -> Response
     return error_response(_FIND_STATUS.get(error.code, 400), error.code, error.message, headers)
 
 
-def _online_room(request: Request, hub: Hub) -> Room | Response:
-    """Return the online room the path names, or the error response (a private room is
-    never found this way)."""
+def found_room(request: Request, code: str, *, private: bool) -> Room | Response:
+    """Return the room `code` names for this request's client (rooms/endpoint.py
+    `find_room`, under the guessing limit), or the error response: a client that guessed too
+    many codes is told when to come back (`Retry-After`). With `private` False a private room
+    is never found (the online room endpoints here; the replay's, http/replay.py, finds both)."""
     limits: AddressLimits = request.app.state.limits
-    code = request.path_params["code"].upper()
     client = address(request)
     try:
-        return find_room(hub, limits, code, client, private=False)
+        return find_room(request.app.state.hub, limits, code, client, private=private)
     except RoomError as error:
-        if error.code == "too_many_attempts":
-            return room_not_found(error, limits.attempts.wait(client))
-        return room_not_found(error)
+        guessing = error.code == "too_many_attempts"
+        return room_not_found(error, limits.attempts.wait(client) if guessing else None)
 
 
 async def online_summary(request: Request) -> Response:
     """GET /api/online/{code} -> the room's public summary (for the invitation page)."""
     hub: Hub = request.app.state.hub
-    room = _online_room(request, hub)
+    room = found_room(request, request.path_params["code"].upper(), private=False)
     if isinstance(room, Response):
         return room
     async with hub.gate(room.code):  # the room as stored: no seat change still in flight
@@ -154,7 +154,7 @@ _JOIN_STATUS = {"room_full": 409, "seat_taken": 409}
 async def join_online(request: Request) -> Response:
     """POST /api/online/{code}/join {name, seat?, bot?} -> {code, seat, token}."""
     hub: Hub = request.app.state.hub
-    room = _online_room(request, hub)
+    room = found_room(request, request.path_params["code"].upper(), private=False)
     if isinstance(room, Response):
         return room
     data = await json_body(request)

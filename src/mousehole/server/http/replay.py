@@ -41,14 +41,14 @@ from ...engine import (
 from ...engine.fairness import check_secret, commitment, uniform
 from ...engine.game import sample_outcome
 from ...games import GAMES, load_game
-from ..rooms.endpoint import find_room, room_key
+from ..rooms.endpoint import room_key
 from ..rooms.hub import Hub
-from ..rooms.limits import AddressLimits, address, client_host
+from ..rooms.limits import AddressLimits, client_host
 from ..rooms.room import Room
 from ..rooms.table import RoomError
 from ..rooms.wire import MAX_FRAME, error_response, json_body, too_many
 from ..text import name_problem
-from .api import room_not_found
+from .api import found_room
 
 MAX_REPLAY_MOVES = 4000
 """The longest record replayed (the longest matches so far are about 1,100 moves):
@@ -420,7 +420,6 @@ async def room_replay(request: Request) -> Response:
     """POST /api/replay/{room} {token?, view?, live?} -> the finished room's replay for the
     caller (`live: true`: an online room's moves so far, `from_room`)."""
     hub: Hub = request.app.state.hub
-    limits: AddressLimits = request.app.state.limits
     refused = _too_many(request, hub)
     if refused is not None:
         return refused
@@ -436,12 +435,9 @@ async def room_replay(request: Request) -> Response:
         live = data.get("live", False)
         if not isinstance(live, bool):
             raise ReplayError("bad_live", f"live: expected true or false, got {live!r}")
-        client = address(request)
-        try:
-            room = find_room(hub, limits, code, client, private=True)
-        except RoomError as error:  # too many codes guessed: say when to come back
-            guessing = error.code == "too_many_attempts"
-            return room_not_found(error, limits.attempts.wait(client) if guessing else None)
+        room = found_room(request, code, private=True)
+        if isinstance(room, Response):
+            return room
         async with hub.gate(room.code):
             target = from_room(room, token, live=live)
         if "view" not in data:
