@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +134,67 @@ def test_workers_started_afresh_play_the_same_matches(monkeypatch: pytest.Monkey
     entry = MANIFESTS[0]
     monkeypatch.setattr(simulation, "_START_METHOD", "spawn")
     assert _run(entry, 4, games=4, jobs=2).results == _run(entry, 4, games=4).results
+
+
+def _chunks_played_by_pid(monkeypatch: pytest.MonkeyPatch, folder: Path) -> Path:
+    """Make every process that plays a chunk write its process id to a file in `folder` (the
+    workers are forked after the patch, so they play the patched chunk player too)."""
+    play = simulation._play_chunk
+
+    def recorded(chunk: Any) -> Any:
+        with (folder / "pids").open("a", encoding="utf-8") as out:
+            out.write(f"{os.getpid()}\n")
+        return play(chunk)
+
+    monkeypatch.setattr(simulation, "_play_chunk", recorded)
+    return folder / "pids"
+
+
+def test_every_process_of_a_run_this_one_included_plays_chunks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    entry = MANIFESTS[0]
+    alone = _run(entry, 5, games=120)
+    pids = _chunks_played_by_pid(monkeypatch, tmp_path)
+
+    shared = _run(entry, 5, games=120, jobs=2)
+
+    assert shared.results == alone.results
+    players = pids.read_text(encoding="utf-8").split()
+    assert str(os.getpid()) in players  # this process plays chunks, it does not only wait
+    assert len(set(players)) == 2  # and one worker beside it: two processes in all
+
+
+def test_a_worker_that_fails_stops_the_run_with_its_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    parent = os.getpid()
+    play = simulation._play_chunk
+
+    def failing_in_a_worker(chunk: Any) -> Any:
+        if os.getpid() != parent:
+            raise ValueError("no table in this worker")
+        time.sleep(0.01)  # leave the worker time to take a chunk
+        return play(chunk)
+
+    monkeypatch.setattr(simulation, "_play_chunk", failing_in_a_worker)
+    with pytest.raises(RuntimeError, match="a simulation worker failed: ValueError: no table"):
+        _run(MANIFESTS[0], 3, games=200, jobs=2)
+
+
+def test_a_worker_that_dies_stops_the_run_instead_of_losing_matches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    parent = os.getpid()
+    play = simulation._play_chunk
+
+    def dying_in_a_worker(chunk: Any) -> Any:
+        if os.getpid() != parent:
+            os._exit(9)  # killed while holding a chunk nobody else will play
+        time.sleep(0.01)
+        return play(chunk)
+
+    monkeypatch.setattr(simulation, "_play_chunk", dying_in_a_worker)
+    with pytest.raises(RuntimeError, match="a simulation worker ended before chunk"):
+        _run(MANIFESTS[0], 3, games=200, jobs=2)
 
 
 def test_a_run_needs_at_least_one_process() -> None:

@@ -9,14 +9,15 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
-import multiprocessing.pool
+import multiprocessing.process
 import os
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import IO, Any
 
@@ -157,6 +158,94 @@ _START_METHOD = "fork" if "fork" in multiprocessing.get_all_start_methods() else
 elsewhere each starts a fresh interpreter and imports this module."""
 
 
+def _claim(counter: Any) -> int:
+    """Return the index of the next chunk nobody has taken, and take it (`counter` is a
+    shared `multiprocessing.Value` with its lock)."""
+    with counter.get_lock():
+        index: int = counter.value
+        counter.value = index + 1
+    return index
+
+
+def _work(chunks: list[_Chunk], counter: Any, results: Connection) -> None:
+    """A worker process: play chunks as long as there are some left, sending each chunk's
+    index and results to the parent; a failure is sent as its words, then the worker ends."""
+    try:
+        while (index := _claim(counter)) < len(chunks):
+            results.send((index, _play_chunk(chunks[index])))
+    except BaseException as error:  # the parent names it and stops the run
+        results.send((-1, f"{type(error).__name__}: {error}"))
+    finally:
+        results.close()
+
+
+class _Shared:
+    """The chunks of a run shared between this process and `jobs - 1` worker processes.
+
+    Every process, this one included, takes the next chunk nobody has taken from a shared
+    counter, so a fast process is never left waiting for a slow one and the run uses exactly
+    `jobs` processes (no process only hands out work and gathers it). This process also
+    gathers what the workers played and gives back every chunk in index order.
+    """
+
+    def __init__(self, chunks: list[_Chunk], jobs: int) -> None:
+        context = (
+            multiprocessing.get_context("fork")
+            if _START_METHOD == "fork"
+            else multiprocessing.get_context("spawn")
+        )
+        self.chunks = chunks
+        self.counter = context.Value("q", 0)
+        self.done: dict[int, list[tuple[GameResult, str | None]]] = {}
+        self.pipes: list[Connection] = []
+        self.workers: list[multiprocessing.process.BaseProcess] = []
+        for _ in range(jobs - 1):
+            ours, theirs = context.Pipe(duplex=False)
+            worker = context.Process(target=_work, args=(chunks, self.counter, theirs), daemon=True)
+            worker.start()
+            theirs.close()
+            self.pipes.append(ours)
+            self.workers.append(worker)
+
+    def _gather(self, timeout: float | None) -> None:
+        """Take what the workers sent (waiting up to `timeout`; None: until one sends)."""
+        for pipe in wait(self.pipes, timeout):
+            assert isinstance(pipe, Connection)
+            try:
+                index, played = pipe.recv()
+            except EOFError:  # the worker ended: it has sent all it played
+                self.pipes.remove(pipe)
+                continue
+            if index < 0:
+                raise RuntimeError(f"a simulation worker failed: {played}")
+            self.done[index] = played
+
+    def __iter__(self) -> Iterator[list[tuple[GameResult, str | None]]]:
+        """Yield every chunk's results, in index order, as soon as each is played."""
+        for index in range(len(self.chunks)):
+            while index not in self.done:
+                self._gather(0)
+                if index in self.done:
+                    break
+                mine = _claim(self.counter)
+                if mine < len(self.chunks):
+                    self.done[mine] = _play_chunk(self.chunks[mine])
+                elif self.pipes:
+                    self._gather(None)  # every chunk is taken: wait for the workers
+                else:
+                    raise RuntimeError(f"a simulation worker ended before chunk {index}")
+            yield self.done.pop(index)
+
+    def close(self) -> None:
+        """Stop the workers (at once if the run was cut short) and release the pipes."""
+        for worker in self.workers:
+            if worker.is_alive():
+                worker.terminate()
+            worker.join()
+        for pipe in self.pipes:
+            pipe.close()
+
+
 def default_jobs() -> int:
     """Return the number of cores this process may run on (`--jobs`'s default)."""
     try:
@@ -190,8 +279,8 @@ def simulate(
     seeds = [master.getrandbits(63) for _ in range(games)]
     summary = Summary(game_name, seats, list(players), seed)
     jobs = min(jobs, games)
-    # One match a chunk in this process (the bar moves after every match); small chunks for
-    # workers keep them equally busy to the end and the bar moving, at one message each way.
+    # One match a chunk in one process (the bar moves after every match); with several, small
+    # chunks keep every process busy to the end and the bar moving, at one message a chunk.
     size = 1 if jobs == 1 else max(1, min(16, games // (jobs * 32)))
     chunks: list[_Chunk] = [
         (game_name, seats, tuple(players), tuple(seeds[i : i + size]), records is not None)
@@ -202,13 +291,11 @@ def simulate(
         records.mkdir(parents=True, exist_ok=True)
         out = (records / f"{game_name}-seed{seed}.jsonl").open("w", encoding="utf-8")
     start = time.perf_counter()
-    pool: multiprocessing.pool.Pool | None = None
+    shared = _Shared(chunks, jobs) if jobs > 1 else None
     try:
-        if jobs > 1:
-            pool = multiprocessing.get_context(_START_METHOD).Pool(jobs)
-            played: Iterable[list[tuple[GameResult, str | None]]] = pool.imap(_play_chunk, chunks)
-        else:
-            played = map(_play_chunk, chunks)
+        played: Iterable[list[tuple[GameResult, str | None]]] = (
+            shared if shared is not None else map(_play_chunk, chunks)
+        )
         done = 0
         for chunk in played:
             for result, line in chunk:
@@ -219,9 +306,8 @@ def simulate(
             if progress is not None:
                 progress(done, games, time.perf_counter() - start)
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        if shared is not None:
+            shared.close()
         if out is not None:
             out.close()
     summary.seconds = time.perf_counter() - start
