@@ -94,8 +94,6 @@ export function names() {
 }
 
 function renderNow() {
-  // An online room before its start shows its waiting room instead of the table.
-  document.body.classList.toggle("waiting", app.snapshot?.started === false);
   chooseLayout();
   const view = app.view;
   if (view) {

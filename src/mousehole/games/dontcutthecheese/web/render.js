@@ -123,7 +123,6 @@ export function previewWords(mouth) {
 }
 
 function renderNow() {
-  document.body.classList.toggle("waiting", app.snapshot?.started === false);
   chooseLayout();
   const view = app.view;
   if (view) {
