@@ -58,6 +58,9 @@ function duration(seconds) {
   return m < 60 ? t("time.minutes", { m }) : t("time.hours", { h: Math.floor(m / 60), m: m % 60 });
 }
 
+/** Where a seat row's counting texts go in its shape (no escaped text contains it). */
+const COUNTER = "\u0000";
+
 // Small hand-drawn state icons (decorative: the state is also written out).
 const ICONS = {
   connected: '<circle cx="9" cy="9" r="6" fill="#4caf50" stroke="#3a2817" stroke-width="2"/>',
@@ -235,6 +238,7 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
     const botTag = seat.bot ? ` <span class="room-tag room-bot" data-testid="room-bot-${i}" title="${escapeHtml(t("room.tag.bot-title"))}">${escapeHtml(t("room.tag.bot"))}</span>` : "";
     const name = seat.state === "open" ? escapeHtml(t("seat.name", { seat: i + 1 })) : escapeHtml(seat.name);
     let actions = "";
+    let waitText = "";
     if (host && !mine.includes(i)) {
       if (seat.state === "absent" || seat.state === "assisted") {
         const left = Math.ceil(waitLeft(seat));
@@ -245,31 +249,75 @@ export function createRoomUi({ waiting, panel, panelSeats, badge, message, send,
             <button type="button" class="btn btn-small" data-command="replace" data-seat="${i}" data-testid="replace-${i}"${wait}>${escapeHtml(t("room.replace"))}</button>`;
         }
         actions += `<button type="button" class="btn btn-small" data-command="reopen" data-seat="${i}" data-testid="reopen-${i}"${wait}>${escapeHtml(t("room.reopen"))}</button>`;
-        if (left > 0) actions += `<span class="room-wait" id="host-wait-${i}" data-testid="host-wait-${i}">${escapeHtml(t("room.available-in", { seconds: left }))}</span>`;
+        if (left > 0) {
+          waitText = t("room.available-in", { seconds: left });
+          actions += `<span class="room-wait" id="host-wait-${i}" data-testid="host-wait-${i}">${COUNTER}</span>`;
+        }
       }
       if (seat.state === "connected") {
         actions += `<button type="button" class="btn btn-small" data-command="hand_host" data-seat="${i}" data-testid="make-host-${i}">${escapeHtml(t("room.make-host"))}</button>`;
       }
     }
-    return `<li class="room-seat state-${escapeHtml(seat.state)}" data-testid="room-seat-${i}" data-state="${escapeHtml(seat.state)}">
+    const shape = `<li class="room-seat state-${escapeHtml(seat.state)}" data-testid="room-seat-${i}" data-state="${escapeHtml(seat.state)}">
       ${icon(seat.state)}
       <span class="room-seat-main"><span class="room-seat-name">${name}${botTag}${hostTag}${you}</span>
-        <span class="room-seat-state" data-testid="room-seat-state-${i}">${escapeHtml(stateText(seat, absent, defaultLevel(levelsOf(snapshot))))}</span></span>
+        <span class="room-seat-state" data-testid="room-seat-state-${i}">${COUNTER}</span></span>
       ${actions ? `<span class="room-seat-actions">${actions}</span>` : ""}
     </li>`;
+    return { shape, state: stateText(seat, absent, defaultLevel(levelsOf(snapshot))), wait: waitText };
   }
 
+  /** A row's markup: its shape with its two counting texts (away for, available in) put in. */
+  function rowHtml(row) {
+    const texts = [escapeHtml(row.state), escapeHtml(row.wait)];
+    return row.shape.replaceAll(COUNTER, () => texts.shift());
+  }
+
+  // Rows drawn last, as seatRow returned them (null: none yet).
+  let shownRows = null;
+
+  /** Draw the seat list. A row whose shape is unchanged keeps its nodes and only has its
+      counting texts set, so the second-by-second count never replaces a button between a
+      press and its release (which would lose the click) nor moves the focus; a row whose
+      shape changed is redrawn alone. */
   function renderSeats() {
     if (!snapshot) return;
     const mine = mySeats(snapshot) || [];
     const host = Boolean(snapshot.you?.host) && !snapshot.you?.spectator;
-    const html = snapshot.seats.map((s, i) => seatRow(s, i, mine, host)).join("");
-    if (html === renderSeats.shown) return; // nothing visible changed: keep the DOM (and focus)
+    const rows = snapshot.seats.map((s, i) => seatRow(s, i, mine, host));
+    const before = shownRows;
+    shownRows = rows;
+    if (before && before.length === rows.length && list.children.length === rows.length) {
+      const changed = [];
+      rows.forEach((row, i) => {
+        const item = list.children[i];
+        if (row.shape !== before[i].shape) changed.push(i);
+        else {
+          const state = item.querySelector(".room-seat-state");
+          if (state && state.textContent !== row.state) state.textContent = row.state;
+          const wait = item.querySelector(".room-wait");
+          if (wait && wait.textContent !== row.wait) wait.textContent = row.wait;
+        }
+      });
+      if (!changed.length) return;
+      const focused = document.activeElement && list.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+      for (const i of changed) {
+        const item = list.children[i];
+        const level = item.querySelector("select")?.value;
+        const fresh = document.createElement("template");
+        fresh.innerHTML = rowHtml(rows[i]).trim();
+        item.replaceWith(fresh.content.firstElementChild);
+        const select = list.children[i].querySelector("select");
+        if (select && level) select.value = level;
+      }
+      talk.decorate(list);
+      if (focused) list.querySelector(`[data-testid="${focused}"]`)?.focus();
+      return;
+    }
     // Keep focus and chosen levels across a redraw.
     const focused = document.activeElement && list.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     const levels = Object.fromEntries([...list.querySelectorAll("select")].map((s) => [s.dataset.testid, s.value]));
-    renderSeats.shown = html;
-    list.innerHTML = html;
+    list.innerHTML = rows.map(rowHtml).join("");
     talk.decorate(list);
     for (const [id, value] of Object.entries(levels)) {
       const select = list.querySelector(`[data-testid="${id}"]`);

@@ -422,6 +422,14 @@ def test_the_join_page_lists_the_summary_and_host_controls_count_down(
     screenshot(host, "online-host-enabled-390")
     host.set_viewport_size({"width": 1280, "height": 800})
     screenshot(host, "online-host-enabled-1280")
+    # The away time counts on, second by second, without redrawing the row's buttons: a
+    # button replaced between a press and its release would lose the click.
+    host.evaluate("() => { window.keptReopen = document.querySelector('[data-testid=reopen-2]'); }")
+    away = host.get_by_test_id("room-seat-state-2").inner_text()
+    expect(host.get_by_test_id("room-seat-state-2")).not_to_have_text(away)
+    assert host.evaluate(
+        "() => window.keptReopen === document.querySelector('[data-testid=reopen-2]')"
+    )
     host.get_by_test_id("reopen-2").click()
     expect(host.get_by_test_id("room-seat-2")).to_have_attribute("data-state", "open")
     expect(host.get_by_test_id("room-message")).to_be_hidden()  # nothing was refused
