@@ -3,7 +3,7 @@
 The store-level contract runs on both stores (the `store` and `backend` fixtures: a SQLite file
 and a PostgreSQL database of the tests' own cluster, tests/pg.py); what only one of them has
 (SQLite's WAL and sync modes, its old schema versions) is tested on it alone, and PostgreSQL's
-own guarantees (a second writer, a server that goes away) in test_postgres.py.
+own guarantees (a second writer, a server that goes away) in postgres/test_store.py.
 """
 
 from __future__ import annotations
