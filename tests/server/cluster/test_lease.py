@@ -95,12 +95,12 @@ def test_an_instance_is_settled_once_its_heartbeat_has_been_written_for_a_whole_
     store: PostgresStore, postgres_url: str
 ) -> None:
     async def test(url: str) -> None:
-        a = Leases(url, "a", ttl=0.6)
+        a = Leases(url, "a", ttl=1.5)  # a beat every 0.5 s: a lapse needs a 1.5 s stall
         assert not a.settled() and not a.beating
         await a.open()
         try:
             assert a.beating and not a.settled()
-            await asyncio.sleep(0.8)
+            await asyncio.sleep(1.7)
             assert a.settled() and a.lapses == 0
             assert await a.alive({"a"}) == {"a"}, "the thread kept the heartbeat current"
         finally:
