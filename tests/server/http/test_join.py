@@ -40,9 +40,9 @@ def test_the_code_form_has_its_own_ids_where_it_is_placed() -> None:
 def test_the_route_serves_the_page_in_the_readers_language_with_each_games_name(
     tmp_path: Path,
 ) -> None:
-    client = TestClient(create_app(str(tmp_path / "rooms.sqlite3")))
-    german = client.get("/join/k7qm-4x", headers={"Accept-Language": "de-DE,de;q=0.9"})
-    english = client.get("/join/k7qm-4x", headers={"Accept-Language": "en"})
+    with TestClient(create_app(str(tmp_path / "rooms.sqlite3"))) as client:
+        german = client.get("/join/k7qm-4x", headers={"Accept-Language": "de-DE,de;q=0.9"})
+        english = client.get("/join/k7qm-4x", headers={"Accept-Language": "en"})
     assert german.status_code == english.status_code == 200
     assert german.headers["content-language"] == "de"
     assert english.headers["content-language"] == "en"
