@@ -1,10 +1,11 @@
 """A real `mousehole serve` process for tests that need one: started, SIGKILLed, started again
 (and `post_json`, the one JSON POST of the tests that talk to a real server).
 
-The crash tests (tests/server/live/test_crash.py, test_postgres.py) and the browser tests
-(tests/browser/) use it: the server runs as its own process on a port and a SQLite file (or a
-PostgreSQL database: `db=None, args=["--database", URL]`) that outlive it, so a test can kill
-it without warning (no shutdown code runs) and start a new one where the old one was.
+The crash tests (tests/server/live/test_crash.py, tests/server/store/postgres/test_store.py)
+and the browser tests (tests/browser/) use it: the server runs as its own process on a port and
+a SQLite file (or a PostgreSQL database: `db=None, args=["--database", URL]`) that outlive it,
+so a test can kill it without warning (no shutdown code runs) and start a new one where the
+old one was.
 """
 
 from __future__ import annotations

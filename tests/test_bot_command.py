@@ -2,7 +2,7 @@
 online room of every registered game, against a person (a scripted protocol client, who hosts)
 and a computer seat, on a real `mousehole serve` process; a spectator watches. Every room rule
 applies: the person starts the match, turns and versions are the server's, the messages stay
-under the rate limit."""
+under the rate limit. The command's own refusals before it plays are in tests/cli/test_bot.py."""
 
 from __future__ import annotations
 
@@ -177,13 +177,3 @@ def test_a_program_that_answers_nonsense_is_stopped_with_a_clear_error(
     done = asyncio.run(run())
     assert done.returncode == 2
     assert "the program's answer is not JSON: b'move!\\n'" in done.stderr
-
-
-def test_bot_without_a_program_is_refused(server: ServerProcess) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "mousehole.cli", "bot", "--url", server.url, "--room", "ABCDEF"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 2 and "give the program to run after --" in done.stderr

@@ -1,6 +1,7 @@
-"""The rules for text from outside (`server/text.py`) and the scan that bounds JSON before it is
-parsed (`wire.shape_problem`); the real server's answers are in live/test_names_live.py and
-rooms/test_wire_live.py."""
+"""The rules for text from outside (`server/text.py`): names of any script, what a name may not
+hold, stored names repaired, lone surrogates found by their place. The scan that bounds JSON
+before it is parsed is tested in rooms/test_wire.py; the real server's answers are in
+live/test_names_live.py and rooms/test_wire_live.py."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import json
 
 import pytest
 
-from mousehole.server.rooms.wire import MAX_DEPTH, MAX_DIGITS, shape_problem
 from mousehole.server.text import MAX_NAME, lone_surrogate, name_problem, repair_name
 
 
@@ -50,43 +50,3 @@ def test_a_lone_surrogate_is_found_in_keys_values_and_lists_by_its_place() -> No
     assert lone_surrogate({"a": [1, "\ud800"]}) == "U+D800 at a[1]"
     assert lone_surrogate({"\ud83d": 1}) == "U+D83D in a key at the top level"
     assert lone_surrogate(json.loads('{"id": "\\ud83d\\udc2d"}')) is None  # a pair: one mouse
-
-
-def test_digits_and_brackets_inside_strings_do_not_count_toward_the_limits() -> None:
-    text = json.dumps({"id": "9" * 500 + "[" * 500 + '\\"{' * 100, "n": [[1]]})
-    assert shape_problem(text) is None
-    assert shape_problem('"unterminated ' + "[" * 500) is None  # the parser says "not JSON"
-
-
-def test_the_limits_are_exact() -> None:
-    assert shape_problem("[" * MAX_DEPTH + "]" * MAX_DEPTH) is None
-    deeper = "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)
-    assert shape_problem(deeper) == f"arrays and objects nest more than {MAX_DEPTH} deep"
-    assert shape_problem("[" + "1" * MAX_DIGITS + "]") is None
-    longer = "[-0." + "1" * (MAX_DIGITS + 1) + "]"
-    assert shape_problem(longer) == f"a number has more than {MAX_DIGITS} digits"
-
-
-@pytest.mark.parametrize(
-    ("text", "problem"),
-    [
-        ("[-9223372036854775809]", "the integer -9223372036854775809 does not fit in 64 bits"),
-        ("[1e999]", "the number 1e999 is too large for a double"),
-        ("[-4.5e400]", "the number -4.5e400 is too large for a double"),
-    ],
-)
-def test_a_number_beyond_64_bits_or_a_double_is_refused_by_name(text: str, problem: str) -> None:
-    """What the wire accepts, orjson can encode again (a relayed message crosses the bus
-    between instances as JSON: an integer over 64 bits once broke a relaying instance)."""
-    import orjson
-
-    from mousehole.server.rooms.table import RoomError
-    from mousehole.server.rooms.wire import parse
-
-    with pytest.raises(RoomError) as refused:
-        parse(text, "the message", refusal="bad_message")
-    assert refused.value.code == "bad_message"
-    assert str(refused.value.message) == f"the message is refused: {problem}"
-    for fits in ("[-9223372036854775808]", "[9999999999999999999]", "[1.7e308]", "[5e-400]"):
-        value = parse(fits, "the message", refusal="bad_message")
-        assert orjson.loads(orjson.dumps(value)) == value

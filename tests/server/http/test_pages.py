@@ -1,143 +1,23 @@
-"""The server-rendered pages (server/http/pages.py, home.py, join.py): the home page's cards, the
-invitation page and the error page, each with every outside value escaped, and the platform's
-pages showing no words of their own (every word from the catalogues: tests/server/http/test_i18n.py
-has the markers)."""
+"""The server-rendered pages' shared parts (server/http/pages.py): the error page with its path
+escaped, every platform page a whole document with the icon and the stylesheet, and the
+platform's pages showing no words of their own (every word from the catalogues:
+tests/server/http/test_i18n.py has the markers). The home page's cards are tested in
+test_home.py, the invitation page in test_join.py."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html.parser import HTMLParser
 
 import pytest
 
-from mousehole.games import MANIFESTS, REGISTRY, Page, page_directory
+from mousehole.games import REGISTRY, Page
 from mousehole.server.http import catalogue, home, i18n, join, pages
-from mousehole.server.http.catalogue import GameListing, PlannedGame
 from mousehole.server.http.home import home_page
 from mousehole.server.http.join import join_page
 from mousehole.server.http.pages import error_page
+from tests.server.http.markup import parsed
 from tests.server.http.test_i18n import ALLOWED_ON_PAGES, Marked, marked_page, unmarked
-
-HOSTILE = '<script>alert("x")</script> & "quotes"'
-
-
-class Headings(HTMLParser):
-    """Collects the tags of a page and the text of its h1 elements."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.tags: list[str] = []
-        self.h1: list[str] = []
-        self._in_h1 = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append(tag)
-        if tag == "h1":
-            self._in_h1 = True
-            self.h1.append("")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "h1":
-            self._in_h1 = False
-
-    def handle_data(self, data: str) -> None:
-        if self._in_h1:
-            self.h1[-1] += data
-
-
-def parsed(html: str) -> Headings:
-    parser = Headings()
-    parser.feed(html)
-    return parser
-
-
-def listing(name: str = "cheddar", title: str = "Cheddar Chase", **page: object) -> GameListing:
-    """Return a listing of a game with a page in folder `page["folder"]`, or without a page."""
-    folder = page.get("folder")
-    extras = page.get("extras", ())
-    return GameListing(
-        name=name,
-        title=title,
-        summary="Run for the cheese.",
-        min_seats=2,
-        max_seats=4,
-        browser_ready=folder is not None,
-        folder=folder if isinstance(folder, str) else None,
-        extras=extras if isinstance(extras, tuple) else (),
-    )
-
-
-def test_the_home_page_has_one_h1_the_brand_and_a_card_per_game_in_order() -> None:
-    games = [listing("b", "Bee Game"), listing("a", "Ant Game")]
-
-    html = home_page(games, [])
-
-    assert [h.strip() for h in parsed(html).h1] == ["Mousehole"]
-    assert html.index('id="game-b"') < html.index('id="game-a"')
-
-
-def test_a_game_with_a_page_gets_play_online_continue_and_its_extras() -> None:
-    html = home_page([listing(folder="cheddar", extras=(("practice", "Practice run"),))], [])
-
-    assert 'href="/play/cheddar?new=1" data-testid="play-cheddar"' in html
-    assert 'href="/play/cheddar?online=new"' in html
-    assert 'data-continue="cheddar"' in html and 'data-finished="cheddar"' in html
-    assert '<a class="card-link" href="/practice/cheddar">Practice run</a>' in html
-    assert "mousehole simulate" not in html
-
-
-def test_a_game_without_a_page_offers_the_command_line_and_no_play_button() -> None:
-    html = home_page([listing()], [])
-
-    assert "<code>mousehole simulate cheddar</code>" in html
-    assert "/play/cheddar" not in html
-
-
-def test_the_how_to_play_link_is_shown_only_when_the_folder_has_a_rules_page() -> None:
-    folders = [m.page.folder for m in MANIFESTS if m.page is not None]
-    with_rules = next(f for f in folders if (page_directory(f) / "rules.html").is_file())
-    assert not (page_directory("no-such-folder") / "rules.html").exists()
-
-    shown = home_page([listing(folder=with_rules)], [])
-    hidden = home_page([listing(folder="no-such-folder")], [])
-
-    assert 'href="/rules/cheddar" data-testid="rules-cheddar"' in shown
-    assert "/rules/cheddar" not in hidden
-
-
-def test_everything_the_catalogue_says_is_escaped_on_the_home_page() -> None:
-    game = GameListing(HOSTILE, HOSTILE, HOSTILE, 1, 1, True, "cheddar", ((HOSTILE, HOSTILE),))
-
-    html = home_page([game], [PlannedGame(HOSTILE, HOSTILE)])
-
-    assert "<script>" not in html
-    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;quotes&quot;" in html
-
-
-def test_an_empty_catalogue_says_no_game_is_installed() -> None:
-    html = home_page([], [])
-
-    assert "No game is installed yet." in html
-    assert "Coming soon" not in html
-
-
-def test_planned_games_get_a_coming_soon_shelf_and_none_without_them() -> None:
-    html = home_page([listing()], [PlannedGame("gouda", "Gouda Grab")])
-
-    assert '<h2 id="soon-heading">Coming soon</h2>' in html
-    assert "Gouda Grab" in html
-    assert "soon-heading" not in home_page([listing()], [])
-
-
-def test_the_invitation_page_shows_the_code_as_typed_and_escaped() -> None:
-    html = join_page("k7qm-4x")
-    hostile = join_page(HOSTILE)
-
-    assert 'data-code="k7qm-4x"' in html and "<title>Join room k7qm-4x — Mousehole</title>" in html
-    assert "<script>alert" not in hostile
-    assert 'data-code="&lt;script&gt;' in hostile
-    assert [h.split()[:2] for h in parsed(html).h1] == [["Join", "room"]]
 
 
 @pytest.mark.parametrize(

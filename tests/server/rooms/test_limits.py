@@ -1,14 +1,11 @@
-"""The flood and guessing limits on their own, and as the endpoints check them before a request
-reaches a room (their use over the wire is tested in test_room_refusals.py)."""
+"""The flood and guessing limits on their own (server/rooms/limits.py). The endpoint counting
+unknown codes as guesses is tested in test_endpoint.py, the limits over the wire in
+test_room_refusals.py."""
 
 from __future__ import annotations
 
-import pytest
-
-from mousehole.server.rooms.endpoint import find_room
-from mousehole.server.rooms.hub import Hub, OnlineSettings
+from mousehole.server.rooms.hub import OnlineSettings
 from mousehole.server.rooms.limits import Attempts, PerAddress, TokenBucket, local_limits
-from mousehole.server.rooms.table import RoomError
 
 
 class Clock:
@@ -92,19 +89,3 @@ def test_new_rooms_are_counted_per_address_and_never_for_loopback() -> None:
     assert [limits.may_create("2001:db8::1"), limits.may_create("2001:db8::2")] == [0, 0]
     assert limits.may_create("2001:db8::3") == 20
     assert limits.may_replay("203.0.113.5") == 0, "replays have a bucket of their own"
-
-
-def test_an_unknown_code_counts_as_a_guess_until_the_address_must_wait() -> None:
-    clock = Clock()
-    settings = OnlineSettings(attempts=2, attempts_window=60.0, clock=clock)
-    hub, limits = Hub(None, settings), local_limits(settings)
-    for _ in range(2):
-        with pytest.raises(RoomError) as missing:
-            find_room(hub, limits, "QQQQQQ", "203.0.113.5")
-        assert missing.value.code == "no_room"
-    with pytest.raises(RoomError) as refused:
-        find_room(hub, limits, "QQQQQQ", "203.0.113.5")
-    assert refused.value.code == "too_many_attempts" and "wait 60 s" in refused.value.message
-    with pytest.raises(RoomError) as other:
-        find_room(hub, limits, "QQQQQQ", "203.0.113.6")
-    assert other.value.code == "no_room", "another address still gets an answer"

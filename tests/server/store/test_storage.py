@@ -2,16 +2,13 @@
 
 The store-level contract runs on both stores (the `store` and `backend` fixtures: a SQLite file
 and a PostgreSQL database of the tests' own cluster, tests/pg.py); what only one of them has
-(SQLite's WAL and sync modes, its old schema versions) is tested on it alone, and PostgreSQL's
-own guarantees (a second writer, a server that goes away) in test_postgres.py.
+is tested on it alone: SQLite's WAL and sync modes in sqlite/test_store.py, its old schema
+versions in sqlite/test_schema.py, PostgreSQL's own guarantees (a second writer, a server that
+goes away) in postgres/test_store.py.
 """
 
 from __future__ import annotations
 
-import json
-import sqlite3
-from contextlib import closing
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,8 +17,7 @@ import mousehole
 import mousehole.engine
 from mousehole.engine import Match
 from mousehole.server.rooms.table import Committed, Table
-from mousehole.server.store import SQLiteStore, StorageError, StoredMove
-from mousehole.server.store.batching import dumps as _dumps
+from mousehole.server.store import StorageError, StoredMove
 from mousehole.server.store.sqlite.schema import SCHEMA_VERSION
 from tests.server import scenes
 from tests.server.store import writes
@@ -167,53 +163,6 @@ def test_a_room_resumed_from_a_record_with_a_starting_position_is_stored_and_reb
 
     assert loaded is not None and loaded.initial == start
     assert scenes.owner_view(Table.from_stored(loaded)) == scenes.owner_view(room)
-
-
-@pytest.mark.parametrize(
-    ("value", "text"),
-    [
-        ({"b": [1, None], "a": "Zoë"}, '{"a":"Zoë","b":[1,null]}'),
-        ({4: False, 3: True}, '{"3":true,"4":false}'),
-        ({"seed": 2**70}, '{"seed":1180591620717411303424}'),  # beyond orjson's 64 bits
-    ],
-)
-def test_stored_json_is_compact_with_sorted_keys(value: Any, text: str) -> None:
-    assert _dumps(value) == text
-    assert json.loads(_dumps(value)) == json.loads(json.dumps(value))
-
-
-def test_the_database_is_in_wal_mode_with_a_schema_version(sqlite_store: SQLiteStore) -> None:
-    with closing(sqlite3.connect(sqlite_store.path)) as other:
-        assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert other.execute("SELECT version FROM schema_version").fetchall() == [(3,)]
-
-
-@pytest.mark.parametrize(("sync", "level"), [("normal", 1), ("full", 2)])
-def test_the_sync_setting_sets_how_durable_a_commit_is(
-    tmp_path: Path, sync: str, level: int
-) -> None:
-    store = SQLiteStore(tmp_path / "rooms.sqlite3", sync=sync)
-    try:
-        # PRAGMA synchronous reads 1 for NORMAL and 2 for FULL on the store's own connection
-        assert store._db.execute("PRAGMA synchronous").fetchone()[0] == level
-        room = new_room()
-        writes.create(store, room.stored())
-        moves = scenes.play(room, 2)
-        writes.append(store, "r1", moves)
-    finally:
-        store.close()
-    reopened = SQLiteStore(tmp_path / "rooms.sqlite3", sync=sync)
-    try:
-        loaded = reopened.load("r1")
-        assert loaded is not None and [m.index for m in loaded.moves] == [m.index for m in moves]
-    finally:
-        reopened.close()
-
-
-def test_an_unknown_sync_setting_is_refused_by_name(tmp_path: Path) -> None:
-    with pytest.raises(StorageError, match=r"sync: expected one of normal, full, not 'off'"):
-        SQLiteStore(tmp_path / "rooms.sqlite3", sync="off")
-    assert not (tmp_path / "rooms.sqlite3").exists()
 
 
 def test_a_second_room_with_the_same_id_is_refused(store: AnyStore) -> None:

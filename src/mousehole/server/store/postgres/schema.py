@@ -2,8 +2,8 @@
 
 Its versions are SQLite's (`sqlite/schema.py`): version N holds the same rooms, moves and talk
 in either database, so a change to what is stored is a step in both
-(tests/server/store/test_postgres.py checks that the two numbers agree). A new database is
-created at `BASELINE` in one step, since PostgreSQL came after SQLite's versions 1 and 2;
+(tests/server/store/postgres/test_schema.py checks that the two numbers agree). A new database
+is created at `BASELINE` in one step, since PostgreSQL came after SQLite's versions 1 and 2;
 `MIGRATIONS[v]` will bring v-1 to v. docs/storage.md ("PostgreSQL") shows the tables.
 """
 

@@ -1,5 +1,5 @@
-"""Fencing: a stale owner of a room's lease can never commit (cluster/lease.py and
-store/postgres/fence.py), on the tests' own PostgreSQL.
+"""Fencing (server/store/postgres/fence.py, with the leases of server/cluster/lease.py): a
+stale owner of a room's lease can never commit, on the tests' own PostgreSQL.
 
 Two stores on one database stand for two instances. The room's creator holds its lease (token
 1); once its heartbeat has expired another instance takes the lease over (token 2), and from
@@ -21,7 +21,7 @@ import pytest
 from mousehole.server.cluster.lease import Leases
 from mousehole.server.rooms.table import Table
 from mousehole.server.store.postgres import PostgresStore
-from mousehole.server.store.postgres.fence import LeaseLost
+from mousehole.server.store.postgres.fence import NO_LEASE, LeaseLost, lost
 from tests.server import scenes
 from tests.server.store import writes
 
@@ -178,3 +178,15 @@ def test_an_instance_never_prunes_a_room_another_live_instance_drives(
     assert second.load("busy") is None
     _room(first, "own")
     assert prune(first) == ["own"], "the driver prunes its own room when nobody is on it"
+
+
+def test_a_lost_lease_is_told_with_who_drives_the_room_now_or_why_none_does() -> None:
+    taken = lost("r1", ("first", 1), ("second", 2))
+    assert taken.room_id == "r1"
+    assert str(taken) == (
+        "room 'r1' was not stored: instance second drives it now (lease token 2, ours 1)"
+    )
+    assert str(lost("r1", ("first", 1), None)) == "room 'r1' was not stored: its lease is gone"
+    assert str(lost("r1", ("first", NO_LEASE), ("first", 1))) == (
+        "room 'r1' was not stored: this instance holds no lease of it"
+    )

@@ -1,9 +1,11 @@
-"""The PostgreSQL store's own guarantees, on the tests' own PostgreSQL server (tests/pg.py).
+"""The PostgreSQL store's own guarantees (server/store/postgres/store.py), on the tests' own
+PostgreSQL server (tests/pg.py).
 
-The storage contract both stores share runs in test_storage.py. Here: a second writer of a
-move is refused by the primary key, a server that goes away fails commits (and /healthz) until
-it is back and then the store recovers by itself, a real `mousehole serve --database` killed
-mid-match loses no committed move, and a URL that cannot be used stops the server at start.
+The storage contract both stores share runs in tests/server/store/test_storage.py. Here: a
+second writer of a move is refused by the primary key, a server that goes away fails commits
+(and /healthz) until it is back and then the store recovers by itself, a real `mousehole serve
+--database` killed mid-match loses no committed move, a URL that cannot be used stops the
+server at start, and a lock held by another client fails a move after the lock timeout.
 """
 
 from __future__ import annotations
@@ -29,8 +31,6 @@ from mousehole.server import create_app
 from mousehole.server.rooms.table import Table
 from mousehole.server.store import StorageError
 from mousehole.server.store.postgres import PostgresStore
-from mousehole.server.store.postgres.schema import SCHEMA_VERSION
-from mousehole.server.store.sqlite import schema
 from tests.pg import Cluster
 from tests.processes import ServerProcess, free_port, post_json
 from tests.server import scenes
@@ -45,36 +45,6 @@ SETUP: dict[str, Any] = {
         {"kind": "computer", "name": "Cy", "level": scenes.LEVEL},
     ],
 }
-
-
-@pytest.fixture
-def store(postgres_url: str) -> Iterator[PostgresStore]:
-    store = PostgresStore(postgres_url)
-    yield store
-    store.close()
-
-
-def test_the_schema_has_sqlites_version_numbers_and_a_version_table(
-    store: PostgresStore, postgres_url: str
-) -> None:
-    assert SCHEMA_VERSION == schema.SCHEMA_VERSION == store.schema_version() == 3
-    with psycopg.connect(postgres_url) as db:
-        assert db.execute("SELECT version FROM schema_version").fetchall() == [(3,)]
-    PostgresStore(postgres_url).close()  # a second start finds it current and changes nothing
-    assert store.schema_version() == 3
-
-
-def test_the_health_check_names_host_port_and_database_never_the_password(
-    postgres_cluster: Cluster,
-) -> None:
-    url = postgres_cluster.create_database()
-    with_password = url.replace("mousehole@", "mousehole:hunter2@")
-    store = PostgresStore(with_password)
-    try:
-        name = url.rsplit("/", 1)[1]
-        assert store.describe() == f"postgresql://127.0.0.1:{postgres_cluster.port}/{name}"
-    finally:
-        store.close()
 
 
 def test_a_second_writer_of_a_move_is_refused_by_the_primary_key_and_the_match_never_forks(
@@ -271,47 +241,6 @@ def test_a_url_that_is_not_postgresql_is_refused_by_name(tmp_path: Path) -> None
         PostgresStore("mysql://ann:hunter2@db/x")
 
 
-def test_a_batch_of_good_appends_is_stored_at_once_and_a_bad_one_the_careful_way(
-    store: PostgresStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Appends that all follow what is stored commit as sent (two round trips with the
-    commit), never through the careful way, which reads first; a run with one bad append is
-    undone and written the careful way, so that only the bad one fails."""
-    from mousehole.server.store.postgres import appends as postgres_appends
-
-    rooms = []
-    for name in ("r1", "r2", "r3"):
-        room, _ = Table.create(scenes.NAME, SETUP["options"], scenes.HUMANS, room_id=name)
-        writes.create(store, room.stored())
-        rooms.append((name, scenes.play(room, 3)))
-    careful = postgres_appends._append_checked
-    taken: list[int] = []
-
-    def counted(*args: Any) -> Any:
-        taken.append(len(args[2]))
-        return careful(*args)
-
-    monkeypatch.setattr(postgres_appends, "_append_checked", counted)
-    good = [(f"append to {name}", store.appending(name, moves[:2])) for name, moves in rooms]
-    assert store.write_batch(good) == [None, None, None]
-    assert taken == [], "a good run is stored at once"
-
-    _, r1_moves = rooms[0]
-    mixed = [
-        ("r1 again", store.appending("r1", r1_moves[:2])),  # overlaps what is stored
-        ("r2 next", store.appending("r2", rooms[1][1][2:3])),
-    ]
-    results = store.write_batch(mixed)
-    assert taken == [2], "the run with a bad append was written the careful way"
-    assert isinstance(results[0], StorageError) and "overlap" in str(results[0])
-    assert results[1] is None
-    for name, moves, stored in (("r1", rooms[0][1], 2), ("r2", rooms[1][1], 3), ("r3", [], 2)):
-        loaded = store.load(name)
-        assert loaded is not None and len(loaded.moves) == stored
-        if moves:
-            assert [m.action for m in loaded.moves] == [m.action for m in moves[:stored]]
-
-
 def test_a_write_lock_held_by_another_client_fails_the_move_after_the_lock_timeout_not_forever(
     postgres_url: str,
 ) -> None:
@@ -350,18 +279,3 @@ def test_a_write_lock_held_by_another_client_fails_the_move_after_the_lock_timeo
             ws.send_json(act)
             assert ws.receive_json()["snapshot"]["version"] >= 1, "stored once the lock is gone"
         assert client.get("/healthz").json()["status"] == "ok"
-
-
-def test_the_lock_timeout_is_5_s_unless_the_url_sets_one(postgres_url: str) -> None:
-    joiner = "&" if "?" in postgres_url else "?"
-    for url, expected in (
-        (postgres_url, "5s"),
-        (postgres_url + joiner + "options=-c%20lock_timeout%3D250", "250ms"),
-    ):
-        store = PostgresStore(url)
-        try:
-            for link in (store._writer, store._reader):
-                row = link.get().execute("SHOW lock_timeout").fetchone()
-                assert row is not None and row[0] == expected, url
-        finally:
-            store.close()
