@@ -1,7 +1,7 @@
 """Mouse Chaos turn rules (rulebook "Game Play", "Game End", the variants, as
 docs/games/mousechaos.md states them): the deal and the draw, picks and holder numbers, peeks,
-chairs and the 300-round cap (the nest reveal, its chain, the phantom's nest and the two-seat
-nests: test_nests.py)."""
+chairs and the 300-round cap. The nest reveal, its chain, the phantom's nest and the two-seat
+nests: test_nests.py; positions play cannot make: test_positions.py."""
 
 from __future__ import annotations
 
@@ -229,43 +229,6 @@ def test_malformed_and_illegal_actions_get_errors_that_say_what_is_wrong() -> No
         play(scene(), "mouse:4:5,1")
     with pytest.raises(IllegalActionError, match="no such move here"):
         play(moving(steps=1), "mouse:4:9,9")
-
-
-def test_bad_positions_are_refused_naming_the_field() -> None:
-    with pytest.raises(InvalidStateError, match=r"mice\[5\].at: mouse 5 cannot be on 3,3"):
-        scene(mice={5: (3, 3)})
-    with pytest.raises(InvalidStateError, match=r"colours"):
-        scene(colours=[0, 0, 2, 3, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3])
-    with pytest.raises(InvalidStateError, match="reveal"):
-        scene(mice={4: (0, 1), 5: (1, 0), 7: (1, 1)})
-
-
-def test_holders_numbered_twice_are_refused() -> None:
-    with pytest.raises(InvalidStateError, match=r"holders\[0\].number: the six holders are"):
-        scene(numbers={0: 3, 4: 3})
-
-
-def test_a_holder_on_the_floor_whose_number_was_never_shown_is_refused() -> None:
-    with pytest.raises(InvalidStateError, match=r"holders\[2\].number: a holder on the floor"):
-        scene(holders={2: (0, 3)}, numbers={2: None})
-    assert scene(holders={2: (0, 3)}, numbers={2: 5}).numbers[2] == 5
-
-
-def test_a_face_up_mouse_of_another_colour_in_a_nest_is_refused() -> None:
-    # blue baby 7 face up: in seat 1's nest it is home, in seat 0's it would have been sent on
-    assert scene(mice={7: (0, 8)}, revealed=[7]).revealed[7]
-    with pytest.raises(InvalidStateError, match=r"mice\[7\].revealed: a face-up mouse in nest 0"):
-        scene(mice={7: (1, 1)}, revealed=[7])
-    # two seats: either of the owner's colours (seat 0: red and green)
-    assert scene(2, mice={10: (1, 1)}, revealed=[10]).revealed[10]
-    with pytest.raises(InvalidStateError, match="face-up mouse in nest 0"):
-        scene(2, mice={7: (1, 1)}, revealed=[7])
-
-
-def test_a_peek_at_a_mother_is_refused() -> None:
-    with pytest.raises(InvalidStateError, match=r"peeks\[1\]: mouse 2 is a mother"):
-        scene(peeks=[[], [[2, 1]], [], []])
-    assert scene(peeks=[[], [[5, 1]], [], []]).knows[1][5] == 1
 
 
 def test_if_no_cat_or_mouse_can_move_exactly_n_that_step_is_skipped() -> None:
