@@ -1,9 +1,9 @@
 """The registry (mousehole.games): games by name with their rules options, the manifests it
-lists, and what a manifest refuses (architecture habit 13)."""
+lists and the players it makes (architecture habit 13; the manifests themselves:
+tests/games/test_manifest.py)."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any
 
@@ -11,18 +11,18 @@ import pytest
 
 import mousehole
 from mousehole.bots import RandomBot
-from mousehole.engine import SeatedGame, State
+from mousehole.engine import SeatedGame
 from mousehole.games import (
     BOTS,
     GAMES,
     MANIFESTS,
     REGISTRY,
-    Conformance,
     GameManifest,
     make_bot,
     manifest,
 )
 from tests.engine.coin_game import CoinGame
+from tests.games.test_manifest import coin_manifest
 
 SEATED = [m for m in MANIFESTS if issubclass(m.game, SeatedGame)]
 KNOWN = "known: " + ", ".join(sorted(REGISTRY))
@@ -70,40 +70,10 @@ def test_an_unknown_bot_level_names_the_levels(entry: GameManifest) -> None:
         make_bot("ludo", "easy")
 
 
-# -- the manifests ----------------------------------------------------------------------------
-
-
-def _sound(before: State | None, state: State) -> list[str]:
-    return []
-
-
-def _coin(**fields: Any) -> GameManifest:
-    """Return a manifest of the hidden-coin test game, with `fields` changed."""
-    base: dict[str, Any] = {
-        "game": CoinGame,
-        "blurb": "Guess the other seat's coin.",
-        "bots": {"random": RandomBot},
-        "conformance": Conformance(_sound),
-    }
-    return GameManifest(**(base | fields))
-
-
 def test_the_registry_holds_each_manifest_under_its_games_name_in_catalogue_order() -> None:
     assert list(REGISTRY) == [m.name for m in MANIFESTS]
     assert all(REGISTRY[m.name] is m for m in MANIFESTS)
     assert len(set(REGISTRY)) == len(MANIFESTS), "two manifests share a name"
-
-
-@pytest.mark.parametrize("entry", MANIFESTS, ids=lambda m: m.name)
-def test_a_manifest_reads_its_name_title_and_seats_from_its_game_class(
-    entry: GameManifest,
-) -> None:
-    cls = entry.game
-    assert (entry.name, entry.title) == (cls.name, cls.title)
-    assert (entry.min_seats, entry.max_seats) == (cls.min_seats, cls.max_seats)
-    assert 1 <= entry.min_seats <= entry.max_seats
-    assert entry.levels == list(entry.bots) and entry.levels
-    assert entry.blurb.strip(), "the home card needs words"
 
 
 @pytest.mark.parametrize("entry", MANIFESTS, ids=lambda m: m.name)
@@ -120,38 +90,6 @@ def test_every_level_of_a_manifest_makes_a_fresh_player_that_chooses_a_legal_act
         assert first.choose(state) in state.legal_actions()
 
 
-@pytest.mark.parametrize("entry", [m for m in MANIFESTS if m.page], ids=lambda m: m.name)
-def test_a_manifests_page_folder_holds_every_page_it_declares(entry: GameManifest) -> None:
-    assert entry.page is not None
-    folder = entry.page.directory
-    assert (folder / "play.html").is_file()
-    for route, label in entry.page.extras:
-        assert (folder / f"{route}.html").is_file(), f"{route}: {label} has no page"
-
-
-def test_a_manifest_without_a_computer_level_is_refused_naming_the_game() -> None:
-    with pytest.raises(ValueError, match="coin: a game needs at least one computer level"):
-        _coin(bots={})
-
-
-def test_a_negative_absent_autoplay_is_refused_naming_the_game() -> None:
-    with pytest.raises(ValueError, match="coin: absent_autoplay must be >= 0 seconds"):
-        _coin(absent_autoplay=-1.0)
-    assert _coin(absent_autoplay=0.0).absent_autoplay == 0.0
-
-
-def test_a_decision_time_target_must_be_positive() -> None:
-    with pytest.raises(ValueError, match="coin: decision_ms must be > 0 milliseconds"):
-        _coin(decision_ms=0.0)
-    assert _coin().decision_ms == 100.0
-
-
-def test_a_manifest_cannot_be_changed_once_made() -> None:
-    coin = _coin()
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        coin.blurb = "changed"  # type: ignore[misc]
-
-
 @pytest.mark.parametrize("name", ["ludo", "", None, [MANIFESTS[0].name]])
 def test_asking_for_the_manifest_of_no_game_names_the_known_ones(name: Any) -> None:
     with pytest.raises(mousehole.UnknownGameError, match=KNOWN):
@@ -161,7 +99,7 @@ def test_asking_for_the_manifest_of_no_game_names_the_known_ones(name: Any) -> N
 def test_games_and_bots_follow_a_manifest_registered_later(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    coin = _coin()
+    coin = coin_manifest()
     assert "coin" not in GAMES and "coin" not in BOTS
 
     monkeypatch.setitem(REGISTRY, "coin", coin)

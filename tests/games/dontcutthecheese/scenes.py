@@ -3,13 +3,26 @@
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import Any
 
+import mousehole
 from mousehole import Game, State
+from mousehole.engine import Match
 from mousehole.games.dontcutthecheese import CheeseGame
 
-__all__ = ["CheeseGame", "after_snap", "bag_for", "game", "held", "paper", "play", "position"]
+__all__ = [
+    "CheeseGame",
+    "after_snap",
+    "bag_for",
+    "game",
+    "held",
+    "on_the_trap",
+    "paper",
+    "play",
+    "position",
+]
 
 INTACT = ["#" * 12] * 5
 COLOURS = ("orange", "white", "yellow")
@@ -94,3 +107,19 @@ def after_snap(seats: int, snapper: int, direction: int = 1, **fields: Any) -> S
     data.update(fields)
     data["bag"] = bag_for(data["tokens"])
     return game(seats).state_from_json(data)
+
+
+def on_the_trap(seats: int, strength_at_least: int) -> State:
+    """Return a position with a paper on the trap at strength >= the given one."""
+    match = Match(mousehole.load_game("dontcutthecheese", seats=seats), seed=4)
+    rng = random.Random(4)
+    while True:
+        state = match.state
+        data = state.to_json()
+        if data["phase"] == "bite" and data["strength"] >= strength_at_least:
+            return state
+        if state.is_chance_node():
+            match.sample_chance()
+        else:
+            actions = state.legal_actions()
+            match.apply(actions[rng.randrange(len(actions))])

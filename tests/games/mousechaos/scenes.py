@@ -8,9 +8,12 @@ Keyword arguments move pieces or set fields; squares are written (row, col).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import mousehole
+from mousehole.engine import Match, State
 from mousehole.games.mousechaos import MouseChaosGame, MouseChaosState
 from mousehole.games.mousechaos.board import COLOURS, POSES
 
@@ -129,3 +132,19 @@ def ends_of(state: MouseChaosState, kind: str, piece: int = 0) -> set[tuple[int,
             to = data["to"]
             out.add(to if to == "table" else (to[0], to[1]))
     return out
+
+
+def midgame(seats: int, steps: int = 200) -> State:
+    """Return the position after `steps` steps of a seeded random game, at a seat's turn."""
+    match = Match(mousehole.load_game("mousechaos", seats=seats), seed=6)
+    rng = random.Random(6)
+    for _ in range(steps):
+        state = match.state
+        if state.is_chance_node():
+            match.sample_chance()
+        else:
+            actions = state.legal_actions()
+            match.apply(actions[rng.randrange(len(actions))])
+    while match.state.current_player() < 0:
+        match.sample_chance()
+    return match.state

@@ -1,6 +1,6 @@
-"""Mouse Trap rules: setup and turn order, movement, redirects, Build spaces, and the Lose,
-Dog Bone, Safe and Turn Crank spaces; cheese changing hands is in test_cheese.py, the trap
-phase in test_trap.py, illegal actions in test_illegal_actions.py.
+"""Mouse Trap rules: turn order, movement, redirects, Build spaces, and the Lose, Dog Bone, Safe
+and Turn Crank spaces; the setup is in test_game.py, cheese changing hands in test_cheese.py,
+the trap phase in test_trap.py, illegal actions in test_illegal_actions.py.
 
 Each test sets up a position with `state_from_json`, plays a roll and a chosen die (and whatever
 follows), and checks the whole resulting position. Docstrings quote the line they check from
@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-import mousehole
-from mousehole import CHANCE, InvalidOptionError
+from mousehole import CHANCE
 
 if TYPE_CHECKING:
     from .conftest import Table
@@ -29,71 +28,6 @@ APPROACH_BUILDS = {
     31: 2, 32: 4, 34: 2, 35: 4, 36: 3, 38: 4, 40: 4, 41: 3, 43: 2,
 }  # fmt: skip
 REDIRECTS = {5: 3, 10: 14, 13: 0, 15: 9, 27: 21, 30: 49, 33: 29, 42: 36}
-
-
-# -- setup and turn order ------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("seats", [2, 3, 4])
-def test_a_new_game_puts_every_mouse_on_start_with_no_cheese_and_an_empty_machine(
-    table: Table, seats: int
-) -> None:
-    """spec: "Two to four mice begin together at Start, with no cheese. There are 52 cheese
-    pieces in the shared supply and 23 components to assemble.\""""
-    state = mousehole.load_game("mousetrap", seats=seats, start_seat=seats - 1).new_initial_state()
-
-    assert table.summary(state) == table.expect(
-        at=[0] * seats,
-        cheese=[0] * seats,
-        supply=52,
-        components=0,
-        current=seats - 1,
-        phase="roll",
-    )
-    assert state.current_player() == seats - 1
-    assert table.texts(state.legal_actions()) == ["roll"]
-
-
-@pytest.mark.parametrize("seats", [2, 3, 4])
-def test_a_random_starting_seat_is_a_chance_node_with_every_seat_equally_likely(
-    table: Table, seats: int
-) -> None:
-    """ruling: "Starting seat: chosen at setup, or random (then it is a chance outcome in the
-    record).\""""
-    state = mousehole.load_game("mousetrap", seats=seats, start_seat=None).new_initial_state()
-
-    assert state.current_player() == CHANCE
-    assert list(state.legal_actions()) == []
-    outcomes = state.chance_outcomes()
-    assert [(a.to_text(), p) for a, p in outcomes] == [
-        (f"start:{s}", pytest.approx(1 / seats)) for s in range(seats)
-    ]
-    after = table.play(state, f"start:{seats - 1}")
-    assert after.current_player() == seats - 1
-    assert table.summary(after)["phase"] == "roll"
-
-
-@pytest.mark.parametrize("seats", [1, 5])
-def test_mouse_trap_takes_two_to_four_seats(seats: int) -> None:
-    """ruling: "Seats: 2 to 4 in total\"."""
-    with pytest.raises(InvalidOptionError, match="seats"):
-        mousehole.load_game("mousetrap", seats=seats)
-
-
-def test_a_starting_seat_outside_the_table_is_refused() -> None:
-    """ruling: "Starting seat: chosen at setup" (it must be one of the seats)."""
-    with pytest.raises(InvalidOptionError, match="start_seat"):
-        mousehole.load_game("mousetrap", seats=3, start_seat=3)
-
-
-def test_cheese_counts_are_public_in_every_seats_observation(table: Table) -> None:
-    """ruling: "Cheese counts are public.\""""
-    state = table.position([3, 7, 9], [4, 5, 6])
-
-    for viewer in (0, 1, 2, None):
-        seen = state.observation(viewer)
-        assert [m["cheese"] for m in seen["mice"]] == [4, 5, 6]
-        assert [m["position"] for m in seen["mice"]] == [3, 7, 9]
 
 
 # -- movement --------------------------------------------------------------------------------
