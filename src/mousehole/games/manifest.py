@@ -119,9 +119,9 @@ class Expert:
 
 
 EXPERT_LEVEL = "expert"
+"""The level the manifest adds for a game with an `expert` (after the game's own levels)."""
 EXPERT_DECISION_MS = 1000.0
 """The expert level's target for the 99th percentile of a decision's CPU time."""
-"""The level the manifest adds for a game with an `expert` (after the game's own levels)."""
 
 
 GAMES_DIR = Path(__file__).resolve().parent
