@@ -32,6 +32,7 @@ from mousehole.engine import (
 )
 from mousehole.games import BOTS, GAMES, REGISTRY, load_game, make_bot
 from mousehole.games.manifest import EXPERT_LEVEL
+from tests.random_play import play_at_random
 
 
 def _check_invariants(name: str, before: State | None, state: State) -> None:
@@ -246,13 +247,7 @@ def test_a_record_view_walk_gives_the_record_view_of_every_prefix(name: str, sea
     committed match one by one (each a replay from the start) and the finished match."""
     game = load_game(name, seats=seats)
     match = Match(game, secret=new_secret())
-    rng = random.Random(11)
-    while not match.state.is_terminal():
-        if match.state.is_chance_node():
-            match.sample_chance()
-        else:
-            actions = match.state.legal_actions()
-            match.apply(actions[rng.randrange(len(actions))])
+    play_at_random(match, 11)
     record = match.record
     for viewer in [None, *range(seats)]:
         walk = RecordViewWalk(game, record, viewer)

@@ -10,6 +10,7 @@ import pytest
 
 from mousehole.engine import Match
 from mousehole.games.dontcutthecheese.sampler import evaluate, posterior, round_over, sample
+from tests.random_play import play_at_random
 
 from .scenes import after_snap, game, held, on_the_trap, play, position
 
@@ -47,13 +48,7 @@ def test_a_rollout_stops_once_the_paper_has_snapped() -> None:
 
 def test_evaluate_gives_a_finished_game_to_its_winner() -> None:
     match = Match(game(3), seed=5)
-    rng = random.Random(5)
-    while not match.state.is_terminal():
-        if match.state.is_chance_node():
-            match.sample_chance()
-        else:
-            actions = match.state.legal_actions()
-            match.apply(actions[rng.randrange(len(actions))])
+    play_at_random(match, 5)
     (winner,) = match.state.winners()
     assert evaluate(match.state) == [1.0 if s == winner else 0.0 for s in range(3)]
 

@@ -9,6 +9,7 @@ import pytest
 
 from mousehole.engine import Match
 from mousehole.games.mousechaos.sampler import evaluate, sample
+from tests.random_play import play_at_random
 
 from .scenes import game_for, midgame
 
@@ -70,13 +71,7 @@ def test_evaluate_shares_sum_to_one_and_a_finished_game_goes_to_its_winners() ->
     assert len(shares) == 3 and sum(shares) == pytest.approx(1.0)
     assert all(0.0 < share < 1.0 for share in shares)
     match = Match(game_for(2), seed=3)
-    rng = random.Random(3)
-    while not match.state.is_terminal():
-        if match.state.is_chance_node():
-            match.sample_chance()
-        else:
-            actions = match.state.legal_actions()
-            match.apply(actions[rng.randrange(len(actions))])
+    play_at_random(match, 3)
     over = match.state
     winners = over.winners()
     assert evaluate(over) == [1.0 / len(winners) if s in winners else 0.0 for s in range(2)]
