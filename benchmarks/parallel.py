@@ -93,8 +93,9 @@ def section(result: dict[str, Any]) -> str:
     return f"""## Simulations on every core
 
 `mousehole simulate --jobs N` shares the matches among N processes, its own and N - 1
-workers (default: one per core), each taking the next chunk nobody has taken; match *i* is played from the *i*-th seed of the master seed whichever process plays
-it, so the results do not depend on N (`benchmarks/parallel.py: simulate_speedup`, which
+workers (default: one per core), each taking the next chunk nobody has taken; match *i* is
+played from the *i*-th seed of the master seed whichever process plays it, so the results do
+not depend on N (`benchmarks/parallel.py: simulate_speedup`, which
 checks it). The same {r["games"]:,} matches of {title} ({", ".join(r["players"])}, seed
 1), best of {r["repeats"]} runs each, alternating; wall-clock time, measured {shielded};
 load average {r["load"]:.1f} when the runs ended. Build: pure Python (the only build).

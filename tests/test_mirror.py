@@ -34,12 +34,11 @@ def test_the_mirrored_path_of_a_module_is_its_package_path_under_tests() -> None
 
 
 def test_every_module_has_a_test_file_at_its_mirrored_path() -> None:
-    modules = sorted(
-        path for path in SRC.rglob("*.py") if path.name not in NO_FILE_OF_THEIR_OWN
-    )
+    modules = sorted(path for path in SRC.rglob("*.py") if path.name not in NO_FILE_OF_THEIR_OWN)
     assert len(modules) > 100  # the scan found the package
+    repo = TESTS.parent
     missing = [
-        f"{module.relative_to(SRC.parent.parent)} -> {mirrored_path(module).relative_to(TESTS.parent)}"
+        f"{module.relative_to(repo)} -> {mirrored_path(module).relative_to(repo)}"
         for module in modules
         if not mirrored_path(module).is_file()
     ]
