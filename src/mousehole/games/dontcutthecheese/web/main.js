@@ -24,6 +24,7 @@ const $ = (id) => document.getElementById(id);
 /** The new-match form (shared/setup.js): 2 to 6 players, three computer levels. */
 const SETUP = {
   seats: { min: 2, max: 6, default: 3 },
+  seatColumns: true,
   noun: t("dcc.setup.players"),
   countLabel: (n) => t("dcc.setup.count", { count: n }),
   firstLabel: t("dcc.setup.first"),
