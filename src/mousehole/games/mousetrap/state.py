@@ -621,5 +621,8 @@ def new_state(
 
 FormattedState.register(MouseTrapState)  # a FormattedState in all but its base class
 
+COMPILED: Final = not __file__.endswith((".py", ".pyc"))
+"""True where this module's extension module (mypyc, `make venv`) was imported, not state.py."""
 
-__all__ = ["MouseTrapState", "new_state"]
+
+__all__ = ["COMPILED", "MouseTrapState", "new_state"]
