@@ -1,7 +1,8 @@
-"""The compiled build of Mouse Trap's state (state.py, compiled by mypyc where `make venv`
-can; docs/testing.md, "The compiled build") against the pure one: seeded random games played
-in lock step on both, comparing at every step the acting seat, every legal list, chance
-outcome, sampled step, event, position, observation and the refusal of an illegal action.
+"""The compiled build of Mouse Trap's rules (state.py and cheese.py, compiled by mypyc where
+`make venv` can; docs/testing.md, "The compiled build") against the pure one: seeded random
+games played in lock step on both, comparing at every step the acting seat, every legal list,
+chance outcome, sampled step, event, position, observation and the refusal of an illegal
+action.
 
 The pure modules are loaded side by side under another package name,
 `mousehole.games._mousetrap_pure`, from the same .py files (a finder that serves that name's
@@ -29,6 +30,7 @@ import mousehole
 from mousehole.engine import CHANCE, TERMINAL, IllegalActionError, State
 from mousehole.engine.formats import FormattedState
 from mousehole.games import mousetrap
+from mousehole.games.mousetrap import cheese
 from mousehole.games.mousetrap import state as compiled_state
 
 PURE = "mousehole.games._mousetrap_pure"
@@ -136,6 +138,7 @@ def lock_step(seats: int, seed: int) -> int:
 def test_the_pure_package_runs_the_py_files() -> None:
     pure = pure_package()
     assert pure.state.__file__ == str(FOLDER / "state.py")
+    assert pure.cheese.__file__ == str(FOLDER / "cheese.py")
     assert not pure.state.COMPILED
     assert pure.MouseTrapState is not mousetrap.MouseTrapState
 
@@ -157,12 +160,13 @@ def test_the_state_is_a_formatted_state_of_its_game(build: str) -> None:
 
 
 @needs_compiled
-def test_the_compiled_build_is_imported_and_not_older_than_its_source() -> None:
-    path = Path(compiled_state.__file__)
-    source = FOLDER / "state.py"
+@pytest.mark.parametrize("module", [compiled_state, cheese], ids=lambda module: module.__name__)
+def test_the_compiled_build_is_imported_and_not_older_than_its_source(module: Any) -> None:
+    path = Path(module.__file__)
+    source = FOLDER / f"{module.__name__.rsplit('.', 1)[1]}.py"
     assert path.suffix == ".so", path
     assert path.stat().st_mtime >= source.stat().st_mtime, (
-        "state.py changed after its compiled build: run make venv"
+        f"{source.name} changed after its compiled build: run make venv"
     )
 
 

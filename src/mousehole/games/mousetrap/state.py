@@ -40,6 +40,7 @@ from . import actions as A
 from .board import (
     CHEESE_WHEEL,
     COMPONENT_COUNT,
+    LOOP_LENGTH,
     LOOP_START,
     MAX_SEATS,
     SAFE,
@@ -99,6 +100,7 @@ _TERMINAL: Final = TERMINAL
 _COMPONENT_COUNT: Final = COMPONENT_COUNT
 _CHEESE_WHEEL: Final = CHEESE_WHEEL
 _LOOP_START: Final = LOOP_START
+_LOOP_LENGTH: Final = LOOP_LENGTH
 _SAFE: Final = SAFE
 
 # Space effects as (kind, value) with kinds as module constants: Enum attribute lookups in the
@@ -357,8 +359,8 @@ class MouseTrapState(State):
         seat: int = v[14]
         start: int = v[seat]
         end = start + die
-        if end > _CHEESE_WHEEL:  # the loop is permanent: past 49 continues at 44
-            end = advance(start, die)
+        if end > _CHEESE_WHEEL:  # the loop is permanent: past 49 continues at 44 (`advance`)
+            end = _LOOP_START + (end - _LOOP_START) % _LOOP_LENGTH
         v[seat] = end
         # The move's events are shared tuples (`_move_events`) but for a build and a
         # collection short of cheese, which depend on more than the move.
