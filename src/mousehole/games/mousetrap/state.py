@@ -122,7 +122,10 @@ class MouseTrapState(State):
     Build one with `new_state`; `MouseTrapState(game, n, fields, phase, events)` takes the
     flat field list (phases.py) as it is."""
 
-    # No __slots__: mypyc gives a native class a fixed layout of these fields instead.
+    # The pure build's slots; mypyc drops them and gives the native class a C struct of
+    # these fields instead.
+    __slots__ = ("_events", "_game", "_phase", "_v", "n")
+
     _game: FormattedGame[MouseTrapState, Any]
     _events: Events
     _phase: str
@@ -362,18 +365,18 @@ class MouseTrapState(State):
         if end > _CHEESE_WHEEL:  # the loop is permanent: past 49 continues at 44 (`advance`)
             end = _LOOP_START + (end - _LOOP_START) % _LOOP_LENGTH
         v[seat] = end
-        # The move's events are shared tuples (`_move_events`) but for a build and a
-        # collection short of cheese, which depend on more than the move.
-        slot = ((seat * _SPACE_COUNT + start) * 6 + die - 1) * _VARIANTS
         kind, value = _EFFECTS[end]
         phase = ROLL
-        events: Events
+        # The move's events are shared tuples (`_move_events`, by `variant`) but for a build
+        # and a collection short of cheese, which depend on more than the move (variant -1).
+        variant = 0
+        events: Events = ()
         if kind is _BUILD:
             installed: int = v[13]
             if n > value:
-                events = _move_events(slot + _INELIGIBLE, seat, start, end, die, value)
+                variant = _INELIGIBLE
             elif installed == _COMPONENT_COUNT:
-                events = _move_events(slot + _COMPLETE, seat, start, end, die, value)
+                variant = _COMPLETE
             else:
                 # spec: a loop build installs two components, or the one that remains
                 count = 2 if end >= _LOOP_START and installed < _COMPONENT_COUNT - 1 else 1
@@ -384,37 +387,41 @@ class MouseTrapState(State):
                 v[4 + seat] += paid
                 moved = ("moved", seat, start, end, die, False)
                 events = (moved, ("built", seat, installed + 1, count, paid))
+                variant = -1
         elif kind is _TAKE:
             supply = v[12]
             if supply >= value:  # the supply pays in full: the common case, kept inline
                 v[12] = supply - value
                 v[4 + seat] += value
-                events = _move_events(slot + _COLLECTED, seat, start, end, die, value)
+                variant = _COLLECTED
             else:
                 collected = [("moved", seat, start, end, die, False)]
                 if collect(v, n, collected, seat, value, True):
                     phase = SPLIT
                 events = tuple(collected)
+                variant = -1
         elif kind is _TAKE_RICHEST:
             collected = [("moved", seat, start, end, die, False)]
             if collect(v, n, collected, seat, value, False):  # spec: even when supply remains
                 phase = SPLIT
             events = tuple(collected)
+            variant = -1
         elif kind is _LOSE:
             held: int = v[4 + seat]
             lost = value if held >= value else held
             v[4 + seat] = held - lost
             v[12] += lost
-            events = _move_events(slot + _LOST + lost, seat, start, end, die, value)
+            variant = _LOST + lost
         elif kind is _GO_TO:
             # ruling: redirects move the mouse and end the turn; the destination does nothing
             v[seat] = value
-            events = _move_events(slot + _REDIRECTED, seat, start, end, die, value)
+            variant = _REDIRECTED
         elif kind is _TURN_CRANK and v[13] == _COMPONENT_COUNT:
             phase = TRAP  # ruling: only after landing here by an ordinary roll
-            events = _move_events(slot + _TRAP_PHASE, seat, start, end, die, value)
-        else:
-            events = _move_events(slot, seat, start, end, die, value)
+            variant = _TRAP_PHASE
+        if variant >= 0:
+            slot = ((seat * _SPACE_COUNT + start) * 6 + die - 1) * _VARIANTS + variant
+            events = _MOVE_EVENTS[slot] or _move_events(slot, seat, start, end, die, value)
         if phase is ROLL:  # _end_turn, inlined
             seat = (seat + 1) % n
             while v[8 + seat]:
