@@ -47,7 +47,6 @@ from .board import (
     SPACE_COUNT,
     SPACES,
     Kind,
-    advance,
 )
 from .cheese import collect, split_actions, take_from
 from .phases import (
@@ -302,16 +301,11 @@ class MouseTrapState(State):
                 raise self._illegal(action, "the only action now is to roll")
             return self._shallow(MOVE)
         if phase is MOVE:
-            die = 0
-            while die < 6:  # the interned dice by identity: cheaper than reading the action
-                if action is _DICE[die]:
-                    return self._ordinary_move(die + 1)
-                die += 1
-            return self._ordinary_move(self._die(action))
+            return self._ordinary_move(_interned_die(action) or self._die(action))
         if phase is TRAP:
             return self._trap_action(action)
         if phase is PUSH:
-            return self._paid_move(self._die(action))
+            return self._paid_move(_interned_die(action) or self._die(action))
         if phase is CRANK:
             return self._crank_result(action)
         if phase is SPLIT:
@@ -467,8 +461,9 @@ class MouseTrapState(State):
 
     def _trap_action(self, action: Action) -> MouseTrapState:
         me = self._v[CURRENT]
-        if type(action) is _Action and action.kind is _SPEND_KIND:
-            return self._spend(action)
+        for spend in _SPENDS:  # the interned actions by identity first, as for the dice
+            if action is spend:
+                return self._spend(spend)
         if action is _END or action == _END:
             child = self._child()
             child._events = (("trap_ended", me),)
@@ -508,8 +503,10 @@ class MouseTrapState(State):
         target = self._v[PENDING]
         child = self._child()
         v = child._v
-        start = v[POS + target]
-        end = advance(start, die)
+        start: int = v[POS + target]
+        end = start + die
+        if end > _CHEESE_WHEEL:  # as in _ordinary_move (`advance`)
+            end = _LOOP_START + (end - _LOOP_START) % _LOOP_LENGTH
         v[POS + target] = end
         child._phase = TRAP  # ruling: a paid move changes position only
         child._events = (("moved", target, start, end, die, True),)
@@ -593,6 +590,17 @@ def _move_events(slot: int, seat: int, start: int, end: int, die: int, value: in
         events = (moved, effect) if effect else (moved,)
         _MOVE_EVENTS[slot] = events
     return events
+
+
+def _interned_die(action: Action) -> int:
+    """Return the value of `action` if it is one of the interned dice (A.DICE), else 0: an
+    identity test, cheaper than reading the action's fields."""
+    die = 0
+    while die < 6:
+        if action is _DICE[die]:
+            return die + 1
+        die += 1
+    return 0
 
 
 def _trap_choices(key: int) -> tuple[A.MouseTrapAction, ...]:
