@@ -36,8 +36,8 @@ from mousehole.games.mousetrap import state as compiled_state
 PURE = "mousehole.games._mousetrap_pure"
 FOLDER = Path(mousetrap.__file__).parent
 GAMES = 400 if os.environ.get("MOUSEHOLE_SOAK") == "1" else 5
-"""Games in lock step per seat count: five under `make test` (well under a second of CPU for
-the fifteen), 400 under `make soak` (1,200 games)."""
+"""Games in lock step per seat count: five under `make test` (about a second for the fifteen),
+400 under `make soak` (1,200 games, about a minute and a half)."""
 
 WRONG = [
     "roll", "end", "crank", "die:1", "die:6", "spend:0", "spend:1", "spend:3", "crank:ok",
