@@ -1,7 +1,12 @@
 """Cheese changing hands in Mouse Trap: a collection from the supply and then from the richest
 rivals, and the split the collector chooses among tied rivals (docs/games/mousetrap.md).
-These work on a state's field list (phases.py) while `state.py` builds a child.
+These work on a state's field list (phases.py) while `state.py` builds a child; where mypyc
+compiles state.py it compiles this module with it, so that a collection short of cheese (most
+Take spaces once the supply runs low) stays in compiled code.
 """
+
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from .board import (
     TURN_CRANK,
 )
 from .phases import CRANK, OVER, PHASES, PUSH, ROLL, SPLIT, TRAP
-from .state import MouseTrapState
+from .state import MouseTrapState, new_state
 
 
 def state_to_json(state: MouseTrapState) -> JSON:
@@ -131,7 +131,7 @@ def state_from_json(
         tied, amount = pending  # type: ignore[misc]
         if any(cheese[t] < amount for t in tied):
             raise InvalidStateError("pending.amount", "a tied rival has less than the amount")
-    state = MouseTrapState(
+    state = new_state(
         game, n, tuple(pos), tuple(cheese), tuple(captured), supply, components, current,
         phase, pending, None if phase != OVER else alive[0], turn,
     )  # fmt: skip

@@ -14,7 +14,7 @@ from . import actions as A
 from . import codec, observer, words
 from .board import MAX_SEATS, MIN_SEATS, TOTAL_CHEESE
 from .phases import ROLL, START
-from .state import MouseTrapState
+from .state import MouseTrapState, new_state
 
 
 class MouseTrapGame(FormattedGame[MouseTrapState, A.MouseTrapAction]):
@@ -35,9 +35,7 @@ class MouseTrapGame(FormattedGame[MouseTrapState, A.MouseTrapAction]):
         n = self._seats
         first = 0 if self.start_seat is None else self.start_seat
         phase = START if self.start_seat is None else ROLL
-        return MouseTrapState(
-            self, n, (0,) * n, (0,) * n, (False,) * n, TOTAL_CHEESE, 0, first, phase
-        )
+        return new_state(self, n, (0,) * n, (0,) * n, (False,) * n, TOTAL_CHEESE, 0, first, phase)
 
 
 __all__ = ["MouseTrapGame"]

@@ -8,7 +8,18 @@ Every rule cites its source as docs/games/mousetrap.md tells it: the game's spec
 ("spec") or one of Mousehole's rulings ("ruling"; that page's Digital adaptations).
 States are immutable: `apply` builds a child that shares the unchanged tuples, so bots and the
 simulator can branch cheaply (architecture habit 4: no deep copies, no JSON in the hot path).
+
+Where mypyc compiles this module (`make venv`; docs/testing.md, "The compiled build") the state
+is a native class: its methods are C functions that the engine's driver calls without a Python
+frame, and its fields are a C struct. A native class may not inherit a base whose `__slots__`
+are not empty, so the state derives from `State` itself and answers its formats the way
+`FormattedState` does (the same methods, written here), and is registered as a virtual
+subclass of `FormattedState`. tests/games/mousetrap/test_compiled.py plays random games on the
+compiled and the pure build in lock step.
 """
+
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 
 from __future__ import annotations
 
@@ -18,21 +29,24 @@ from typing import Any, Final, cast
 
 from ...engine import (
     CHANCE,
+    JSON,
     TERMINAL,
     Action,
     IllegalActionError,
+    State,
 )
 from ...engine.formats import FormattedGame, FormattedState
 from . import actions as A
 from .board import (
     CHEESE_WHEEL,
     COMPONENT_COUNT,
+    LOOP_LENGTH,
     LOOP_START,
     MAX_SEATS,
     SAFE,
+    SPACE_COUNT,
     SPACES,
     Kind,
-    advance,
 )
 from .cheese import collect, split_actions, take_from
 from .phases import (
@@ -43,7 +57,6 @@ from .phases import (
     CRANK_OK_BELOW,
     CRANK_OUTCOMES,
     CURRENT,
-    DECISION_PHASES,
     DIE_OUTCOMES,
     DIE_SUMS,
     MOVE,
@@ -63,52 +76,113 @@ from .phases import (
     Events,
 )
 
+# What the rules read in their hot paths, as this module's own Finals: where mypyc compiles it,
+# such a Final is a C variable, where a name imported from another module (or an attribute of
+# one) is a dictionary look-up at every use.
+_Action: Final = A.MouseTrapAction
 _ROLL: Final = A.ROLL
+_CRANK: Final = A.CRANK
+_END: Final = A.END
+_CRANK_OK: Final = A.CRANK_OK
+_CRANK_FAIL: Final = A.CRANK_FAIL
+_DICE: Final = A.DICE
+_SPENDS: Final = A.SPENDS
+_SPEND_KIND: Final = A.SPEND_KIND
+_ROLL_ONLY: Final = ROLL_ONLY
+_NO_ACTIONS: Final = NO_ACTIONS
+_DIE_OUTCOMES: Final = DIE_OUTCOMES
+_CRANK_OUTCOMES: Final = CRANK_OUTCOMES
+_DIE_SUMS: Final = DIE_SUMS
+_CRANK_OK_BELOW: Final = CRANK_OK_BELOW
+_CHANCE: Final = CHANCE
+_TERMINAL: Final = TERMINAL
+_COMPONENT_COUNT: Final = COMPONENT_COUNT
+_CHEESE_WHEEL: Final = CHEESE_WHEEL
+_LOOP_START: Final = LOOP_START
+_LOOP_LENGTH: Final = LOOP_LENGTH
+_SAFE: Final = SAFE
 
 # Space effects as (kind, value) with kinds as module constants: Enum attribute lookups in the
 # hot path cost more than the rest of a move.
-_BUILD, _TAKE, _TAKE_RICHEST, _LOSE, _GO_TO, _TURN_CRANK = (
-    Kind.BUILD,
-    Kind.TAKE,
-    Kind.TAKE_RICHEST,
-    Kind.LOSE,
-    Kind.GO_TO,
-    Kind.TURN_CRANK,
-)
+_BUILD: Final = Kind.BUILD
+_TAKE: Final = Kind.TAKE
+_TAKE_RICHEST: Final = Kind.TAKE_RICHEST
+_LOSE: Final = Kind.LOSE
+_GO_TO: Final = Kind.GO_TO
+_TURN_CRANK: Final = Kind.TURN_CRANK
 _EFFECTS: Final = tuple(
     (Kind.TAKE if sp.kind is Kind.CHEESE_WHEEL else sp.kind, sp.value) for sp in SPACES
 )
 
 
-class MouseTrapState(FormattedState):
-    """A Mouse Trap position. Seats are 0-based; per-seat tuples are indexed by seat."""
+class MouseTrapState(State):
+    """A Mouse Trap position. Seats are 0-based; per-seat tuples are indexed by seat.
 
-    __slots__ = ("_phase", "_v", "n")
+    Build one with `new_state`; `MouseTrapState(game, n, fields, phase, events)` takes the
+    flat field list (phases.py) as it is."""
+
+    # The pure build's slots; mypyc drops them and gives the native class a C struct of
+    # these fields instead.
+    __slots__ = ("_events", "_game", "_phase", "_v", "n")
+
+    _game: FormattedGame[MouseTrapState, Any]
+    _events: Events
+    _phase: str
+    _v: list[Any]
+    n: int
 
     def __init__(
         self,
         game: FormattedGame[MouseTrapState, Any],
         n: int,
-        pos: Sequence[int],
-        cheese: Sequence[int],
-        captured: Sequence[bool],
-        supply: int,
-        components: int,
-        current: int,
+        fields: list[Any],
         phase: str,
-        pending: tuple[Any, ...] | int | None = None,
-        winner: int | None = None,
-        turn: int = 0,
-    ):
-        pad = [0] * (MAX_SEATS - n)
+        events: Events = (),
+    ) -> None:
         self._game = game
         self.n = n
-        self._v: list[Any] = [
-            *pos, *pad, *cheese, *pad, *captured, *[False] * (MAX_SEATS - n),
-            supply, components, current, pending, winner, turn,
-        ]  # fmt: skip
+        self._v = fields
         self._phase = phase
-        self._events: Events = ()
+        self._events = events
+
+    # -- what FormattedState answers through the game -------------------------------------
+
+    @property
+    def game(self) -> FormattedGame[MouseTrapState, Any]:
+        return self._game
+
+    @property
+    def events(self) -> list[JSON]:
+        return self._game.events_json(self._events)
+
+    @property
+    def raw_events(self) -> Events:
+        """Return the last apply's events as compact tuples (cheap: for simulators)."""
+        return self._events
+
+    def to_json(self) -> JSON:
+        return self._game.position_json(self)
+
+    def observation(self, seat: int | None) -> JSON:
+        return self._game.observation_json(self, seat)
+
+    def legal_json(self) -> list[JSON]:
+        return self._game.legal_json(self)
+
+    def action_view(self, action: Action, viewer: int | None) -> JSON | None:
+        return self._game.action_view(self, action, viewer)
+
+    def hindsight_view(self, action: Action, before: State, viewer: int | None) -> JSON | None:
+        return self._game.hindsight_view(self, action, before, viewer)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is MouseTrapState and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.to_json()!r}>"
 
     # -- read-only fields -----------------------------------------------------------------
 
@@ -166,28 +240,29 @@ class MouseTrapState(FormattedState):
 
     def current_player(self) -> int:
         phase = self._phase
-        if phase in DECISION_PHASES:
-            return self._v[CURRENT]  # type: ignore[no-any-return]
+        if phase is ROLL or phase is TRAP or phase is SPLIT:
+            current: int = self._v[CURRENT]
+            return current
         if phase is OVER:
-            return TERMINAL
-        return CHANCE
+            return _TERMINAL
+        return _CHANCE
 
     def legal_actions(self) -> Sequence[A.MouseTrapAction]:
         phase = self._phase
         if phase is ROLL:
-            return ROLL_ONLY
+            return _ROLL_ONLY
         if phase is TRAP:
             return self._trap_actions()
         if phase is SPLIT:
             return split_actions(*self._v[PENDING])
-        return NO_ACTIONS
+        return _NO_ACTIONS
 
     def chance_outcomes(self) -> Sequence[tuple[A.MouseTrapAction, float]]:
         phase = self._phase
         if phase is MOVE or phase is PUSH:
-            return DIE_OUTCOMES
+            return _DIE_OUTCOMES
         if phase is CRANK:
-            return CRANK_OUTCOMES
+            return _CRANK_OUTCOMES
         if phase is START:
             return tuple((A.START_SEATS[s], 1 / self.n) for s in range(self.n))
         return ()
@@ -201,13 +276,13 @@ class MouseTrapState(FormattedState):
         if phase is ROLL:
             return _ROLL
         if phase is MOVE or phase is PUSH:
-            return _DICE[bisect_right(DIE_SUMS, u)]
+            return _DICE[bisect_right(_DIE_SUMS, u)]
         if phase is TRAP:
             actions = self._trap_actions()
             return actions[int(u * len(actions))]
         if phase is CRANK:
-            return A.CRANK_OK if u < CRANK_OK_BELOW else A.CRANK_FAIL
-        return cast(A.MouseTrapAction, super().sample_action(u))  # start and split: rare
+            return _CRANK_OK if u < _CRANK_OK_BELOW else _CRANK_FAIL
+        return cast(A.MouseTrapAction, State.sample_action(self, u))  # start and split: rare
 
     def winners(self) -> list[int]:
         winner = self._v[WINNER]
@@ -222,17 +297,15 @@ class MouseTrapState(FormattedState):
     def apply(self, action: Action) -> MouseTrapState:
         phase = self._phase
         if phase is ROLL:
-            if action is not A.ROLL and action != A.ROLL:
+            if action is not _ROLL and action != _ROLL:
                 raise self._illegal(action, "the only action now is to roll")
             return self._shallow(MOVE)
         if phase is MOVE:
-            if type(action) is _Action and action.kind is _DIE_KIND and 0 < action.value < 7:
-                return self._ordinary_move(action.value)
-            return self._ordinary_move(self._die(action))
+            return self._ordinary_move(_interned_die(action) or self._die(action))
         if phase is TRAP:
             return self._trap_action(action)
         if phase is PUSH:
-            return self._paid_move(self._die(action))
+            return self._paid_move(_interned_die(action) or self._die(action))
         if phase is CRANK:
             return self._crank_result(action)
         if phase is SPLIT:
@@ -243,43 +316,28 @@ class MouseTrapState(FormattedState):
 
     def _child(self) -> MouseTrapState:
         """Return a copy to change: same position, own field list, nothing pending."""
-        child = _new_state(MouseTrapState)
-        child._game = self._game
-        child.n = self.n
-        child._v = v = self._v.copy()
+        v = self._v.copy()
         v[PENDING] = None
-        child._phase = self._phase
-        child._events = ()
-        return child
+        return MouseTrapState(self._game, self.n, v, self._phase)
 
     def _shallow(self, phase: str) -> MouseTrapState:
         """Return the same position in another phase, sharing the (never mutated) field list."""
-        child = _new_state(MouseTrapState)
-        child._game = self._game
-        child.n = self.n
-        child._v = self._v
-        child._phase = phase
-        child._events = ()
-        return child
+        return MouseTrapState(self._game, self.n, self._v, phase)
 
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
         actor = self.current_player()
-        who = "chance" if actor == CHANCE else f"seat {self.current}"
+        who = "chance" if actor == _CHANCE else f"seat {self.current}"
         text = action.to_text() if isinstance(action, Action) else repr(action)
         return IllegalActionError(f"{who} cannot {text}: {why}", seat=self.current, action=text)
 
     def _die(self, action: Action) -> int:
-        if (
-            type(action) is not A.MouseTrapAction
-            or action.kind != A.DIE_KIND
-            or not 1 <= action.value <= 6
-        ):
+        if type(action) is not _Action or action.kind != A.DIE_KIND or not 1 <= action.value <= 6:
             raise self._illegal(action, "a die roll (1..6) is due")
         return action.value
 
     def _start(self, action: Action) -> MouseTrapState:
         if (
-            type(action) is not A.MouseTrapAction
+            type(action) is not _Action
             or action.kind != A.START_SEAT_KIND
             or not 0 <= action.value < self.n
         ):
@@ -291,75 +349,80 @@ class MouseTrapState(FormattedState):
         return child
 
     def _ordinary_move(self, die: int) -> MouseTrapState:
-        child = _new_state(MouseTrapState)  # _child(), inlined: this runs on every turn
-        child._game = self._game
-        child.n = n = self.n
-        child._v = v = self._v.copy()
+        n = self.n
+        v = self._v.copy()
         # Field offsets are literals here (POS 0, CHEESE 4, CAPTURED 8, SUPPLY 12,
         # COMPONENTS 13, CURRENT 14, TURN 17): this is the hottest path of every game.
-        seat = v[14]
-        start = v[seat]
+        seat: int = v[14]
+        start: int = v[seat]
         end = start + die
-        if end > CHEESE_WHEEL:  # the loop is permanent: past 49 continues at 44
-            end = advance(start, die)
+        if end > _CHEESE_WHEEL:  # the loop is permanent: past 49 continues at 44 (`advance`)
+            end = _LOOP_START + (end - _LOOP_START) % _LOOP_LENGTH
         v[seat] = end
-        moved = ("moved", seat, start, end, die, False)
         kind, value = _EFFECTS[end]
         phase = ROLL
+        # The move's events are shared tuples (`_move_events`, by `variant`) but for a build
+        # and a collection short of cheese, which depend on more than the move (variant -1).
+        variant = 0
+        events: Events = ()
         if kind is _BUILD:
-            installed = v[13]
-            if n > value or installed == COMPONENT_COUNT:
-                events: Any = (
-                    moved,
-                    ("no_build", seat, "ineligible" if n > value else "complete"),
-                )
+            installed: int = v[13]
+            if n > value:
+                variant = _INELIGIBLE
+            elif installed == _COMPONENT_COUNT:
+                variant = _COMPLETE
             else:
                 # spec: a loop build installs two components, or the one that remains
-                count = 2 if end >= LOOP_START and installed < COMPONENT_COUNT - 1 else 1
-                supply = v[12]
+                count = 2 if end >= _LOOP_START and installed < _COMPONENT_COUNT - 1 else 1
+                supply: int = v[12]
                 paid = count if supply >= count else supply  # spec: rewards only from supply
                 v[13] = installed + count
                 v[12] = supply - paid
                 v[4 + seat] += paid
+                moved = ("moved", seat, start, end, die, False)
                 events = (moved, ("built", seat, installed + 1, count, paid))
+                variant = -1
         elif kind is _TAKE:
             supply = v[12]
             if supply >= value:  # the supply pays in full: the common case, kept inline
                 v[12] = supply - value
                 v[4 + seat] += value
-                events = (moved, ("collected", seat, value, value))
+                variant = _COLLECTED
             else:
-                events = [moved]
-                if collect(v, n, events, seat, value, True):
+                collected = [("moved", seat, start, end, die, False)]
+                if collect(v, n, collected, seat, value, True):
                     phase = SPLIT
+                events = tuple(collected)
+                variant = -1
         elif kind is _TAKE_RICHEST:
-            events = [moved]
-            if collect(v, n, events, seat, value, False):  # spec: even when supply remains
+            collected = [("moved", seat, start, end, die, False)]
+            if collect(v, n, collected, seat, value, False):  # spec: even when supply remains
                 phase = SPLIT
+            events = tuple(collected)
+            variant = -1
         elif kind is _LOSE:
-            held = v[4 + seat]
+            held: int = v[4 + seat]
             lost = value if held >= value else held
             v[4 + seat] = held - lost
             v[12] += lost
-            events = (moved, ("lost", seat, lost))
+            variant = _LOST + lost
         elif kind is _GO_TO:
             # ruling: redirects move the mouse and end the turn; the destination does nothing
             v[seat] = value
-            events = (moved, ("redirected", seat, end, value))
-        elif kind is _TURN_CRANK and v[13] == COMPONENT_COUNT:
+            variant = _REDIRECTED
+        elif kind is _TURN_CRANK and v[13] == _COMPONENT_COUNT:
             phase = TRAP  # ruling: only after landing here by an ordinary roll
-            events = (moved, ("trap_phase", seat))
-        else:
-            events = (moved,)
+            variant = _TRAP_PHASE
+        if variant >= 0:
+            slot = ((seat * _SPACE_COUNT + start) * 6 + die - 1) * _VARIANTS + variant
+            events = _MOVE_EVENTS[slot] or _move_events(slot, seat, start, end, die, value)
         if phase is ROLL:  # _end_turn, inlined
             seat = (seat + 1) % n
             while v[8 + seat]:
                 seat = (seat + 1) % n
             v[14] = seat
             v[17] += 1
-        child._phase = phase
-        child._events = events  # never mutated after this
-        return child
+        return MouseTrapState(self._game, n, v, phase, events)
 
     def _split(self, action: Action) -> MouseTrapState:
         tied, amount = self._v[PENDING]
@@ -367,7 +430,7 @@ class MouseTrapState(FormattedState):
             raise self._illegal(
                 action, f"split exactly {amount} cheese among the tied rivals {list(tied)}"
             )
-        assert type(action) is A.MouseTrapAction  # narrowed by the membership test above
+        assert type(action) is _Action  # narrowed by the membership test above
         child = self._child()
         events: list[tuple[Any, ...]] = []
         take_from(child._v, events, self.current, action.take)
@@ -379,40 +442,40 @@ class MouseTrapState(FormattedState):
         v, me = self._v, self._v[CURRENT]
         return [
             t for t in range(self.n)
-            if t != me and not v[CAPTURED + t] and v[POS + t] == CHEESE_WHEEL
+            if t != me and not v[CAPTURED + t] and v[POS + t] == _CHEESE_WHEEL
         ]  # fmt: skip
 
     def _trap_actions(self) -> tuple[A.MouseTrapAction, ...]:
         v = self._v
-        me = v[CURRENT]
-        found: list[A.MouseTrapAction] = []
-        if v[CHEESE + me]:
-            found = [
-                A.SPENDS[t]
-                for t in range(self.n)
-                if t != me and not v[CAPTURED + t] and v[POS + t] != SAFE
-            ]
-        if self._opponents_on_wheel():
-            found.append(A.CRANK)
-        found.append(A.END)
-        return tuple(found)
+        me: int = v[CURRENT]
+        paid = bool(v[CHEESE + me])
+        key = 0  # bit t: seat t is a target to spend on; bit 4: a rival is on Cheese Wheel
+        for t in range(self.n):
+            if t != me and not v[CAPTURED + t]:
+                where: int = v[POS + t]
+                if paid and where != _SAFE:
+                    key |= 1 << t
+                if where == _CHEESE_WHEEL:
+                    key |= 16
+        return _TRAP_ACTIONS[key]
 
     def _trap_action(self, action: Action) -> MouseTrapState:
         me = self._v[CURRENT]
-        if type(action) is _Action and action.kind is _SPEND_KIND:
-            return self._spend(action)
-        if action is A.END or action == A.END:
+        for spend in _SPENDS:  # the interned actions by identity first, as for the dice
+            if action is spend:
+                return self._spend(spend)
+        if action is _END or action == _END:
             child = self._child()
             child._events = (("trap_ended", me),)
             child._end_turn()
             return child
-        if action is A.CRANK or action == A.CRANK:
+        if action is _CRANK or action == _CRANK:
             if not self._opponents_on_wheel():
                 raise self._illegal(action, "no opponent is on Cheese Wheel")
             child = self._shallow(CRANK)
             child._events = (("cranked", me),)
             return child
-        if type(action) is A.MouseTrapAction and action.kind == A.SPEND_KIND:
+        if type(action) is _Action and action.kind == _SPEND_KIND:
             return self._spend(action)
         raise self._illegal(action, "in the trap phase: spend cheese on a rival, crank or end")
 
@@ -425,7 +488,7 @@ class MouseTrapState(FormattedState):
             raise self._illegal(action, "the target must be a rival's seat")
         if v[CAPTURED + target]:
             raise self._illegal(action, f"seat {target} is captured")
-        if v[POS + target] == SAFE:
+        if v[POS + target] == _SAFE:
             raise self._illegal(action, f"seat {target} is on Safe")
         child = self._child()
         w = child._v
@@ -440,18 +503,20 @@ class MouseTrapState(FormattedState):
         target = self._v[PENDING]
         child = self._child()
         v = child._v
-        start = v[POS + target]
-        end = advance(start, die)
+        start: int = v[POS + target]
+        end = start + die
+        if end > _CHEESE_WHEEL:  # as in _ordinary_move (`advance`)
+            end = _LOOP_START + (end - _LOOP_START) % _LOOP_LENGTH
         v[POS + target] = end
         child._phase = TRAP  # ruling: a paid move changes position only
         child._events = (("moved", target, start, end, die, True),)
         return child
 
     def _crank_result(self, action: Action) -> MouseTrapState:
-        if action is A.CRANK_OK or action is A.CRANK_FAIL:
-            failed = action is A.CRANK_FAIL
-        elif action == A.CRANK_OK or action == A.CRANK_FAIL:
-            failed = action == A.CRANK_FAIL
+        if action is _CRANK_OK or action is _CRANK_FAIL:
+            failed = action is _CRANK_FAIL
+        elif action in (_CRANK_OK, _CRANK_FAIL):
+            failed = action == _CRANK_FAIL
         else:
             raise self._illegal(action, "the crank's result is due")
         child = self._child()
@@ -490,11 +555,91 @@ class MouseTrapState(FormattedState):
         v[TURN] += 1
 
 
-_new_state = object.__new__
-_Action = A.MouseTrapAction
-_DIE_KIND = A.DIE_KIND
-_SPEND_KIND = A.SPEND_KIND
-_DICE = A.DICE
+_SPACE_COUNT: Final = SPACE_COUNT
+# The events of an ordinary move, shared: one tuple for each seat, start, die and outcome of
+# the space (its slot, below), made the first time it is needed. Events are never changed,
+# and a move's own tuples were most of what a turn allocated.
+_INELIGIBLE: Final = 1
+_COMPLETE: Final = 2
+_COLLECTED: Final = 3
+_REDIRECTED: Final = 4
+_TRAP_PHASE: Final = 5
+_LOST: Final = 6  # 6 + the cheese lost, 0..3
+_VARIANTS: Final = 10
+_MOVE_EVENTS: Final[list[Events | None]] = [None] * (MAX_SEATS * SPACE_COUNT * 6 * _VARIANTS)
 
 
-__all__ = ["MouseTrapState"]
+def _move_events(slot: int, seat: int, start: int, end: int, die: int, value: int) -> Events:
+    """Return the events of `seat`'s ordinary move from `start` to `end` with `die`, whose
+    outcome `slot % _VARIANTS` tells; `value` is the value of the space landed on."""
+    events = _MOVE_EVENTS[slot]
+    if events is None:
+        moved = ("moved", seat, start, end, die, False)
+        variant = slot % _VARIANTS
+        effect: tuple[Any, ...] = ()
+        if variant in (_INELIGIBLE, _COMPLETE):
+            effect = ("no_build", seat, "ineligible" if variant == _INELIGIBLE else "complete")
+        elif variant == _COLLECTED:
+            effect = ("collected", seat, value, value)
+        elif variant == _REDIRECTED:
+            effect = ("redirected", seat, end, value)
+        elif variant == _TRAP_PHASE:
+            effect = ("trap_phase", seat)
+        elif variant >= _LOST:
+            effect = ("lost", seat, variant - _LOST)
+        events = (moved, effect) if effect else (moved,)
+        _MOVE_EVENTS[slot] = events
+    return events
+
+
+def _interned_die(action: Action) -> int:
+    """Return the value of `action` if it is one of the interned dice (A.DICE), else 0: an
+    identity test, cheaper than reading the action's fields."""
+    die = 0
+    while die < 6:
+        if action is _DICE[die]:
+            return die + 1
+        die += 1
+    return 0
+
+
+def _trap_choices(key: int) -> tuple[A.MouseTrapAction, ...]:
+    """Return the trap phase's actions for `key` (`MouseTrapState._trap_actions`): spend on
+    each seat of bits 0..3, crank when bit 4 is set, end."""
+    spends = tuple(_SPENDS[t] for t in range(MAX_SEATS) if key >> t & 1)
+    return (*spends, _CRANK, _END) if key & 16 else (*spends, _END)
+
+
+_TRAP_ACTIONS: Final = tuple(_trap_choices(key) for key in range(32))
+
+
+def new_state(
+    game: FormattedGame[MouseTrapState, Any],
+    n: int,
+    pos: Sequence[int],
+    cheese: Sequence[int],
+    captured: Sequence[bool],
+    supply: int,
+    components: int,
+    current: int,
+    phase: str,
+    pending: tuple[Any, ...] | int | None = None,
+    winner: int | None = None,
+    turn: int = 0,
+) -> MouseTrapState:
+    """Return the position of `n` seats with these fields (each per-seat sequence by seat)."""
+    pad = [0] * (MAX_SEATS - n)
+    fields: list[Any] = [
+        *pos, *pad, *cheese, *pad, *captured, *[False] * (MAX_SEATS - n),
+        supply, components, current, pending, winner, turn,
+    ]  # fmt: skip
+    return MouseTrapState(game, n, fields, phase)
+
+
+FormattedState.register(MouseTrapState)  # a FormattedState in all but its base class
+
+COMPILED: Final = not __file__.endswith((".py", ".pyc"))
+"""True where this module's extension module (mypyc, `make venv`) was imported, not state.py."""
+
+
+__all__ = ["COMPILED", "MouseTrapState", "new_state"]
