@@ -6,10 +6,11 @@ Each module is compiled by mypyc (from the lock) into an extension module next t
 in src/, which Python's import then prefers to the .py; the .py stays the reference, and the
 build's C files and objects stay in build/ (both git-ignored). When this
 machine cannot build them (no C compiler, no Python.h for this interpreter, no mypyc, or
-MOUSEHOLE_PURE=1) or the build fails, it removes any extension modules left from an earlier
-build, so that the .py files run, and prints one line saying the pure-Python build is used and
-why; it exits 0 either way, since the compiled build is optional (docs/testing.md, "The
-compiled build").
+MOUSEHOLE_PURE=1) or the build fails, it removes any extension modules and group libraries
+left from an earlier build, so that the .py files run, and prints one line saying the
+pure-Python build is used and why; it exits 0 either way, since the compiled build is optional
+(docs/testing.md, "The compiled build"). A build also removes the group library of an earlier
+build of other modules (mypyc names it after a hash of the modules it holds).
 """
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ def _built(source: str) -> list[str]:
     return sorted(
         glob.glob(glob.escape(stem) + ".*.so") + glob.glob(glob.escape(stem) + "__mypyc.*.so")
     )
+
+
+def _group_libraries() -> list[str]:
+    """Return the shared libraries in src/ that hold a group of compiled modules' code (mypyc
+    names one `<hash>__mypyc` when it compiles several modules together)."""
+    return sorted(glob.glob(os.path.join("src", "*__mypyc.*.so")))
 
 
 def _missing() -> str | None:
@@ -68,11 +75,16 @@ def _build(sources: list[str]) -> None:
         script_args=["build_ext", "--build-lib", "build/lib", "--build-temp", "build/temp"],
     )
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    written = set()
     for extension in extensions:
         name = extension.name.replace(".", "/") + suffix
         target = os.path.join("src", name)
         shutil.copyfile(os.path.join("build", "lib", name), target + ".new")
         os.replace(target + ".new", target)
+        written.add(target)
+    for library in _group_libraries():  # a group of other modules, from an earlier build
+        if library not in written:
+            os.remove(library)
 
 
 def main(sources: list[str]) -> int:
@@ -94,9 +106,8 @@ def main(sources: list[str]) -> int:
     if why is None and all(_built(s) for s in sources):
         print(f"mousehole: compiled build of {names} (mypyc)")
         return 0
-    for source in sources:
-        for path in _built(source):
-            os.remove(path)
+    for path in [*(p for s in sources for p in _built(s)), *_group_libraries()]:
+        os.remove(path)
     print(f"mousehole: pure-Python build of {names}: {why or 'no module was built'}")
     return 0
 
