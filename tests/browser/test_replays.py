@@ -148,7 +148,9 @@ def test_a_solo_match_s_replay_is_shared_by_a_link_that_another_browser_opens(
     total = page.evaluate(f"{REPLAY}.steps")
     page.get_by_test_id("replay-share").click()
     box = page.get_by_test_id("replay-share-link")
-    expect(box).to_be_visible()
+    # The link waits for the server to replay the whole match for its public record (a long
+    # match of a thousand moves on a busy machine takes seconds).
+    expect(box).to_be_visible(timeout=20_000)
     link = box.input_value()
     assert link.startswith(f"{server}/replay/{game}#record=")
     assert room["token"] not in link
