@@ -19,6 +19,7 @@ from mousehole.games import MANIFESTS
 from mousehole.simulation import Summary, default_jobs, simulate
 
 from . import shield
+from .engine import build
 
 MANIFEST = MANIFESTS[0]
 GAME = MANIFEST.name
@@ -71,6 +72,7 @@ def simulate_speedup(games: int = 2000, repeats: int = 3) -> dict[str, Any]:
         "identical": played[1] == played[cores],
         "load": os.getloadavg()[0],
         "shield": shield.current(),
+        "build": build(GAME),
     }
 
 
@@ -85,6 +87,8 @@ def section(result: dict[str, Any]) -> str:
         "system, or the run was told --no-shield): other work on the machine shared the cores"
     )
     title = next(m.title for m in MANIFESTS if m.name == r["game"])
+    extra = r["all_cpu"] / r["one_cpu"] - 1
+    ceiling = r["cores"] * r["one_cpu"] / r["all_cpu"]
     one = f"| 1 | {r['one_seconds']:.2f} s | {r['games'] / r['one_seconds']:,.0f} | "
     one += f"{r['one_cpu']:.2f} s | – |"
     every = f"| {r['cores']} (one per core) | {r['all_seconds']:.2f} s | "
@@ -98,7 +102,7 @@ played from the *i*-th seed of the master seed whichever process plays it, so th
 not depend on N (`benchmarks/parallel.py: simulate_speedup`, which
 checks it). The same {r["games"]:,} matches of {title} ({", ".join(r["players"])}, seed
 1), best of {r["repeats"]} runs each, alternating; wall-clock time, measured {shielded};
-load average {r["load"]:.1f} when the runs ended. Build: pure Python (the only build).
+load average {r["load"]:.1f} when the runs ended. Build: {r["build"]}.
 
 | processes | wall time | matches per second | CPU time, all processes | same matches |
 |---|---|---|---|---|
@@ -107,6 +111,11 @@ load average {r["load"]:.1f} when the runs ended. Build: pure Python (the only b
 
 Speedup on {r["cores"]} cores: **{r["speedup"]:.2f}x** one core (target ≥ 1.8x with the same
 results: {met}).
+
+The same matches took {extra:.0%} more CPU time with every core busy than with one: the
+cores slow each other down (on this virtual machine they share the host's cores and caches),
+so {r["cores"]} processes can be at most {ceiling:.2f}x as fast as one here, and the run
+reached {r["speedup"] / ceiling:.0%} of that.
 """
 
 
