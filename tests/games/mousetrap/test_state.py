@@ -4,6 +4,8 @@ have equal keys, and refusals say who could not do what. Only the public API is 
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import TYPE_CHECKING
 
 import pytest
@@ -23,6 +25,34 @@ def test_apply_returns_a_new_state_and_leaves_the_old_one_as_it_was(table: Table
     assert state.to_json() == before
     assert after.to_json()["mice"][0]["position"] == 21
     assert after.events[0]["type"] == "moved"
+
+
+def test_a_copy_a_deep_copy_and_a_pickled_state_play_on_like_the_original(table: Table) -> None:
+    # Either build: the compiled class has no default way to copy or pickle itself, and
+    # OpenSpiel's bridge deep-copies a state for every search step (mousehole.rl).
+    state = table.position([17, 5, 0], [2, 0, 0])
+    for twin in (copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert twin is not state and twin.to_json() == state.to_json()
+        assert twin.key() == state.key() and twin.legal_actions() == state.legal_actions()
+        assert table.roll(twin, 4).to_json() == table.roll(state, 4).to_json()
+    assert copy.deepcopy(state).game is state.game  # the rules are shared, not copied
+
+
+def test_a_pickled_state_at_every_step_of_a_random_game_plays_on_like_the_original(
+    table: Table,
+) -> None:
+    state = table.game(3).new_initial_state()
+    for step in range(2000):
+        if state.is_terminal():
+            break
+        twin = pickle.loads(pickle.dumps(state))
+        assert twin.current_player() == state.current_player(), step
+        assert twin.legal_actions() == state.legal_actions(), step
+        assert twin.chance_outcomes() == state.chance_outcomes(), step
+        u = (step * 0.618) % 1.0
+        state, twin = state.apply(state.sample_action(u)), twin.apply(twin.sample_action(u))
+        assert twin.to_json() == state.to_json(), step
+    assert state.is_terminal()
 
 
 def test_sample_action_is_the_engines_default_at_every_kind_of_node(table: Table) -> None:

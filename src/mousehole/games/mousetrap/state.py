@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from copy import deepcopy
 from typing import Any, Final, cast
 
 from ...engine import (
@@ -115,6 +116,17 @@ _EFFECTS: Final = tuple(
 )
 
 
+_PHASE_OBJECTS: Final = (START, ROLL, MOVE, SPLIT, TRAP, PUSH, CRANK, OVER)
+"""Every phase, as the objects this module tests a state's phase against."""
+
+
+def _restored(
+    game: FormattedGame[MouseTrapState, Any], n: int, fields: list[Any], phase: int, events: Events
+) -> MouseTrapState:
+    """Return the state `MouseTrapState.__reduce__` pickled."""
+    return MouseTrapState(game, n, fields, _PHASE_OBJECTS[phase], events)
+
+
 class MouseTrapState(State):
     """A Mouse Trap position. Seats are 0-based; per-seat tuples are indexed by seat.
 
@@ -144,6 +156,24 @@ class MouseTrapState(State):
         self._v = fields
         self._phase = phase
         self._events = events
+
+    # -- copies: the compiled build's class has no default way to make one --------------
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle a state as the constructor's arguments, its phase as its place in
+        `_PHASE_OBJECTS` (the rules test a phase by identity, which pickling loses)."""
+        phase = _PHASE_OBJECTS.index(self._phase)
+        return (_restored, (self._game, self.n, self._v, phase, self._events))
+
+    def __copy__(self) -> MouseTrapState:
+        return MouseTrapState(self._game, self.n, list(self._v), self._phase, self._events)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MouseTrapState:
+        """A copy with fields of its own that shares the game (rules and options, which no
+        state changes), as OpenSpiel's `state.clone()` asks of a bridged state."""
+        return MouseTrapState(
+            self._game, self.n, deepcopy(self._v, memo), self._phase, self._events
+        )
 
     # -- what FormattedState answers through the game -------------------------------------
 
