@@ -32,6 +32,23 @@ def test_sample_outcome_gives_each_die_face_a_sixth_of_the_unit_interval() -> No
     assert faces == [DIE[value] for value in range(1, 7) for _ in range(10)]
 
 
+def test_sample_outcome_keeps_caching_after_many_outcome_lists() -> None:
+    from mousehole.engine import game as engine_game
+
+    lists = [((HEADS, i / 20_000), (TAILS, 1 - i / 20_000)) for i in range(1, 3 * 4096)]
+    for outcomes in lists:
+        sample_outcome(outcomes, 0.5)
+    late = lists[-1]
+    sample_outcome(((HEADS, 0.5), (TAILS, 0.5)), 0.1)  # another list sampled in between
+    entry = engine_game._CUMULATIVE.get(id(late))
+    # The list sampled last before the other is still cached: the cache did not stop growing
+    # after its first lists, and what it answers for `late` is that list's own sums.
+    assert entry is not None and entry[0] is late
+    assert entry[1] == cumulative_probabilities(late)
+    assert len(engine_game._CUMULATIVE) <= engine_game._CUMULATIVE_LIMIT
+    assert sample_outcome(late, 0.0) is HEADS and sample_outcome(late, 0.7) is TAILS
+
+
 def test_cumulative_probabilities_end_at_one_despite_rounding() -> None:
     third = 1 / 3
     sums = cumulative_probabilities(tuple((START[s], third) for s in range(3)))

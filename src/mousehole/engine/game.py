@@ -224,7 +224,12 @@ class SeatedGame(Game):
 _CUMULATIVE: dict[int, tuple[Sequence[tuple[Action, float]], list[float]]] = {}
 """Cumulative probabilities of outcome lists seen before, by identity. Games return the same
 constant tuple at most chance nodes (a die), so sampling skips re-adding probabilities. Each
-entry keeps its list alive, so an id cannot be reused by another list while it is cached."""
+entry keeps its list alive, so an id cannot be reused by another list while it is cached.
+When it holds `_CUMULATIVE_LIMIT` lists it is emptied and fills again with the lists in use
+now: a game whose outcome lists change with the position (a deck's remaining cards) keeps
+hitting the cache instead of recomputing every list that came after the first few thousand."""
+
+_CUMULATIVE_LIMIT = 4096
 
 
 def cumulative_probabilities(outcomes: Sequence[tuple[Action, float]]) -> list[float]:
@@ -253,8 +258,9 @@ def sample_outcome(outcomes: Sequence[tuple[Action, float]], u: float) -> Action
     entry = _CUMULATIVE.get(id(outcomes))
     if entry is None or entry[0] is not outcomes:
         cumulative = cumulative_probabilities(outcomes)
-        if len(_CUMULATIVE) < 1024:
-            _CUMULATIVE[id(outcomes)] = (outcomes, cumulative)
+        if len(_CUMULATIVE) >= _CUMULATIVE_LIMIT:
+            _CUMULATIVE.clear()
+        _CUMULATIVE[id(outcomes)] = (outcomes, cumulative)
     else:
         cumulative = entry[1]
     _last = (outcomes, cumulative)
