@@ -2,22 +2,17 @@
 build"): seeded random games played in lock step on both, comparing every legal list, chance
 outcome, event, position and observation.
 
-`make venv` compiles moves.py with mypyc where it can, and Python then imports the extension
-module instead of the .py. The pure modules are loaded here side by side under another package
-name, `mousehole.games._mousechaos_pure`, from the same .py files (a finder that serves that
-name's modules from their source, never from an extension module), so one process plays the
-same game on both. The tests skip, saying why, only when this checkout has no compiled build.
+`make venv` compiles ends.py and moves.py with mypyc where it can, and Python then imports the
+extension modules instead of the .py files. tests/compiled.py loads the pure modules side by
+side under another package name, `mousehole.games._mousechaos_pure`, from the same .py files,
+so one process plays the same game on both. The tests skip, saying why, only when this
+checkout has no compiled build.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import os
 import random
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -29,8 +24,8 @@ import mousehole
 from mousehole.engine import CHANCE, TERMINAL, State, sample_outcome
 from mousehole.games import mousechaos
 from mousehole.games.mousechaos import ends, moves
+from tests import compiled
 
-PURE = "mousehole.games._mousechaos_pure"
 FOLDER = Path(mousechaos.__file__).parent
 GAMES = 400 if os.environ.get("MOUSEHOLE_SOAK") == "1" else 1
 """Games in lock step per seat count: one under `make test` (about 2 s of CPU for the three),
@@ -43,28 +38,9 @@ needs_compiled = pytest.mark.skipif(
 )
 
 
-class _PureSource(importlib.abc.MetaPathFinder):
-    """Finds `PURE` and its modules as the .py files of mousehole.games.mousechaos."""
-
-    def find_spec(
-        self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
-        if name == PURE:
-            return importlib.util.spec_from_file_location(
-                name, FOLDER / "__init__.py", submodule_search_locations=[str(FOLDER)]
-            )
-        if name.startswith(PURE + "."):
-            return importlib.util.spec_from_file_location(
-                name, FOLDER / f"{name.rpartition('.')[2]}.py"
-            )
-        return None
-
-
 def pure_package() -> ModuleType:
     """Return Mouse Chaos's package with every module loaded from its .py file."""
-    if PURE not in sys.modules:
-        sys.meta_path.insert(0, _PureSource())
-    return importlib.import_module(PURE)
+    return compiled.pure_package(mousechaos)
 
 
 def _actions(actions: Sequence[Any]) -> list[tuple[str, int, int, int]]:

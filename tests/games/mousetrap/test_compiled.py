@@ -4,21 +4,15 @@ games played in lock step on both, comparing at every step the acting seat, ever
 chance outcome, sampled step, event, position, observation and the refusal of an illegal
 action.
 
-The pure modules are loaded side by side under another package name,
-`mousehole.games._mousetrap_pure`, from the same .py files (a finder that serves that name's
-modules from their source, never from an extension module), so one process plays the same
+tests/compiled.py loads the pure modules side by side under another package name,
+`mousehole.games._mousetrap_pure`, from the same .py files, so one process plays the same
 game on both. The tests skip, saying why, only when this checkout has no compiled build.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import os
 import random
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -32,8 +26,8 @@ from mousehole.engine.formats import FormattedState
 from mousehole.games import mousetrap
 from mousehole.games.mousetrap import cheese
 from mousehole.games.mousetrap import state as compiled_state
+from tests import compiled
 
-PURE = "mousehole.games._mousetrap_pure"
 FOLDER = Path(mousetrap.__file__).parent
 GAMES = 400 if os.environ.get("MOUSEHOLE_SOAK") == "1" else 5
 """Games in lock step per seat count: five under `make test` (about a second for the fifteen),
@@ -52,28 +46,9 @@ needs_compiled = pytest.mark.skipif(
 )
 
 
-class _PureSource(importlib.abc.MetaPathFinder):
-    """Finds `PURE` and its modules as the .py files of mousehole.games.mousetrap."""
-
-    def find_spec(
-        self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
-        if name == PURE:
-            return importlib.util.spec_from_file_location(
-                name, FOLDER / "__init__.py", submodule_search_locations=[str(FOLDER)]
-            )
-        if name.startswith(PURE + "."):
-            return importlib.util.spec_from_file_location(
-                name, FOLDER / f"{name.rpartition('.')[2]}.py"
-            )
-        return None
-
-
 def pure_package() -> ModuleType:
     """Return Mouse Trap's package with every module loaded from its .py file."""
-    if PURE not in sys.modules:
-        sys.meta_path.insert(0, _PureSource())
-    return importlib.import_module(PURE)
+    return compiled.pure_package(mousetrap)
 
 
 def _texts(actions: Sequence[Any]) -> list[str]:
