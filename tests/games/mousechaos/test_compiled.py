@@ -104,7 +104,7 @@ def test_the_search_in_words_finds_what_the_search_in_ints_finds(seats: int) -> 
         where = (state.mice, state.holders, state.cats, state.chairs)
         for kind in (pure.HOLDER, pure.MOUSE, pure.CAT):
             search = pure._setup(kind, *where)[0]
-            words = pure._setup_words(kind, *where)
+            words = pure._setup_words(kind, *where)[0]
             for start in (state.holders, state.mice, state.cats)[kind]:
                 for n in range(1, 7):
                     found = pure._reach(start, search, n)

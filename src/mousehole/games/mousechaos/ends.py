@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import Any, Final
 
-from .board import LYING, NEST_OF, WALL
+from .board import NEST_OF, WALL
 from .moves import (
     _CAT_MASKS,
     _HOLDER_MASKS,
@@ -27,6 +27,7 @@ from .moves import (
     Holders,
     Mice,
     Path,
+    _blocked,
     _masks,
     _reach,
     _reach_words,
@@ -34,7 +35,6 @@ from .moves import (
     _setup_words,
     _start,
     _superset_mouse_graph,
-    open_holes,
 )
 
 _NESTS_MASK: Final = 15 << INTO_NEST
@@ -71,13 +71,13 @@ def end_masks(
     can end a move of exactly n steps: `ends` for many pieces with one set-up."""
     if n <= 0:
         return [0 for _ in pieces]
-    search, nests = _setup(kind, mice, holders, cats, chairs)
     starts = (holders, mice, cats)[kind]
     if COMPILED:
-        words = _setup_words(kind, mice, holders, cats, chairs)
+        words, nests = _setup_words(kind, mice, holders, cats, chairs)
         if kind != MOUSE:
             return [_reach_words(starts[p], kind, words, n) for p in pieces]
         return [_nodes(_reach_words(starts[p], kind, words, n), nests) for p in pieces]
+    search, nests = _setup(kind, mice, holders, cats, chairs)
     if kind != MOUSE:  # only a mouse's search ends "into a nest" or in the wall
         return [_reach(starts[p], search, n) for p in pieces]
     return [_nodes(_reach(starts[p], search, n), nests) for p in pieces]
@@ -121,24 +121,22 @@ def _near_ends(
     blocked nodes near it and the mice's graph are those of a search already made."""
     if n <= 0:
         return tuple(() for _ in pieces)
-    search, nests = _setup(kind, mice, holders, cats, chairs)
+    blocked, nests, upright, holes = _blocked(kind, mice, holders, cats, chairs)
     starts = (holders, mice, cats)[kind]
-    graph: tuple[Any, ...] = ()
-    if kind == MOUSE:
-        upright = {sq: pose for sq, pose in chairs if pose != LYING}
-        graph = (tuple(upright.items()), open_holes(holders, chairs))
+    graph = (upright, holes)
     out = []
     for p in pieces:
         start = starts[p]
-        key = (kind, start, n, search[2] & _near(kind, start)[n], graph)
+        key = (kind, start, n, blocked & _near(kind, start)[n], graph)
         found = _NEAR_ENDS.get(key)
         if found is None:
             if len(_NEAR_ENDS) >= _NEAR_ENDS_SIZE:
                 _NEAR_ENDS.clear()
             if COMPILED:
-                words = _setup_words(kind, mice, holders, cats, chairs)
+                words = _setup_words(kind, mice, holders, cats, chairs)[0]
                 found = _NEAR_ENDS[key] = _reach_words(start, kind, words, n)
             else:
+                search = _setup(kind, mice, holders, cats, chairs)[0]
                 found = _NEAR_ENDS[key] = _reach(start, search, n)
         out.append(tuple(mask_nodes(_nodes(found, nests))))
     return tuple(out)

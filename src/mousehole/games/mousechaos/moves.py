@@ -241,13 +241,13 @@ _CAT_BLOCKED: Final = _NOT_FLOOR | 1 << WALL | 1 << TABLE
 """The table bit is cleared again below: a cat may go onto the table (it is furniture)."""
 
 
-@lru_cache(maxsize=64)
-def _setup(
+def _blocked(
     kind: int, mice: Mice, holders: Holders, cats: Cats, chairs: Chairs
-) -> tuple[Search, tuple[int, ...]]:
-    """Return the search of one kind of piece in this position (every piece of the kind
-    shares it, so a position is set up once per kind) and, for mice, the mask of each nest's
-    free squares."""
+) -> tuple[int, tuple[int, ...], Chairs, tuple[int, ...]]:
+    """Return what one kind of piece may not enter in this position (the same for every piece
+    of the kind: a piece's own square is in every path's used nodes anyway), for mice each
+    nest's free squares, and for mice what changes their graph: the upright chairs (square,
+    pose) and the open holes. `_setup` and `_setup_words` build their searches on it."""
     bit = _BIT
     if kind == HOLDER:
         blocked = _HOLDER_BLOCKED
@@ -257,7 +257,7 @@ def _setup(
             blocked |= bit[at]
         for sq, _ in chairs:
             blocked |= bit[sq]
-        return (_HOLDER_ADJ, _HOLDER_MASKS, blocked, _TWO_STEPS[HOLDER]), _NO_NESTS
+        return blocked, _NO_NESTS, (), ()
     if kind == CAT:
         blocked = _CAT_BLOCKED
         for at in holders:
@@ -267,7 +267,7 @@ def _setup(
         for sq, pose in chairs:
             if pose == LYING:
                 blocked |= bit[sq]
-        return (_CAT_ADJ, _CAT_MASKS, blocked & ~bit[TABLE], _TWO_STEPS[CAT]), _NO_NESTS
+        return blocked & ~bit[TABLE], _NO_NESTS, (), ()
     blocked = _NOT_FLOOR | bit[TABLE] | bit[WALL]
     for at in holders:
         blocked |= bit[at]
@@ -292,8 +292,26 @@ def _setup(
         if not free:
             blocked |= bit[INTO_NEST + k]
     blocked &= ~(bit[TABLE] | bit[WALL])  # a mouse passes under the table and through the wall
-    adjacency, masks = _mouse_graph(tuple(upright.items()), open_holes(holders, chairs))
-    return (adjacency, masks, blocked, _TWO_STEPS[MOUSE]), nests
+    return blocked, nests, tuple(upright.items()), open_holes(holders, chairs)
+
+
+_GRAPHS: Final = (_HOLDER_ADJ, _MOUSE_ADJ, _CAT_ADJ)
+_GRAPH_MASKS: Final = (_HOLDER_MASKS, _MOUSE_MASKS, _CAT_MASKS)
+
+
+@lru_cache(maxsize=64)
+def _setup(
+    kind: int, mice: Mice, holders: Holders, cats: Cats, chairs: Chairs
+) -> tuple[Search, tuple[int, ...]]:
+    """Return the search of one kind of piece in this position (every piece of the kind
+    shares it, so a position is set up once per kind) and, for mice, the mask of each nest's
+    free squares."""
+    blocked, nests, upright, holes = _blocked(kind, mice, holders, cats, chairs)
+    if kind == MOUSE:
+        adjacency, masks = _mouse_graph(upright, holes)
+    else:
+        adjacency, masks = _GRAPHS[kind], _GRAPH_MASKS[kind]
+    return (adjacency, masks, blocked, _TWO_STEPS[kind]), nests
 
 
 def _start(kind: int, piece: int, mice: Mice, holders: Holders, cats: Cats) -> int:
@@ -405,16 +423,16 @@ def _mouse_graph_words(
 
 
 @lru_cache(maxsize=64)
-def _setup_words(kind: int, mice: Mice, holders: Holders, cats: Cats, chairs: Chairs) -> Words:
-    """Return `_setup`'s search as words."""
-    blocked = _setup(kind, mice, holders, cats, chairs)[0][2]
-    if kind == MOUSE:
-        upright = {sq: pose for sq, pose in chairs if pose != LYING}  # as `_setup`
-        graph = _mouse_graph_words(tuple(upright.items()), open_holes(holders, chairs))
-    else:
-        graph = _WORD_GRAPHS[kind]
+def _setup_words(
+    kind: int, mice: Mice, holders: Holders, cats: Cats, chairs: Chairs
+) -> tuple[Words, tuple[int, ...]]:
+    """Return `_setup`'s search as words, and the nests' free squares: built from
+    `_blocked` alone, never from `_setup`'s graph of Python ints (the compiled search has no
+    use for it, and a random game meets each position once)."""
+    blocked, nests, upright, holes = _blocked(kind, mice, holders, cats, chairs)
+    graph = _mouse_graph_words(upright, holes) if kind == MOUSE else _WORD_GRAPHS[kind]
     pairs, low, high = graph
-    return pairs, low, high, blocked & _LOW, blocked >> 63
+    return (pairs, low, high, blocked & _LOW, blocked >> 63), nests
 
 
 def _reach_words(start: int, kind: int, words: Words, n: int) -> int:
