@@ -53,3 +53,16 @@ def pure_package(package: ModuleType) -> ModuleType:
         assert package.__file__ is not None
         sys.meta_path.insert(0, _PureSource(name, Path(package.__file__).parent))
     return importlib.import_module(name)
+
+
+def assert_compiled_and_fresh(module: ModuleType) -> None:
+    """Assert that `module` was imported from its compiled extension module, and that the
+    extension is not older than the .py file beside it (an edit since `make venv` would
+    leave the tests playing the old rules)."""
+    assert module.__file__ is not None
+    path = Path(module.__file__)
+    source = path.parent / f"{module.__name__.rsplit('.', 1)[1]}.py"
+    assert path.suffix == ".so", path
+    assert path.stat().st_mtime >= source.stat().st_mtime, (
+        f"{source.name} changed after its compiled build: run make venv"
+    )

@@ -117,12 +117,7 @@ def test_the_search_in_words_finds_what_the_search_in_ints_finds(seats: int) -> 
 @needs_compiled
 @pytest.mark.parametrize("module", [moves, ends], ids=lambda module: module.__name__)
 def test_the_compiled_build_is_imported_and_not_older_than_its_source(module: Any) -> None:
-    path = Path(module.__file__)
-    source = FOLDER / f"{module.__name__.rsplit('.', 1)[1]}.py"
-    assert path.suffix == ".so", path
-    assert path.stat().st_mtime >= source.stat().st_mtime, (
-        f"{source.name} changed after its compiled build: run make venv"
-    )
+    compiled.assert_compiled_and_fresh(module)
 
 
 @needs_compiled

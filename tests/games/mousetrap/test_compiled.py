@@ -137,12 +137,7 @@ def test_the_state_is_a_formatted_state_of_its_game(build: str) -> None:
 @needs_compiled
 @pytest.mark.parametrize("module", [compiled_state, cheese], ids=lambda module: module.__name__)
 def test_the_compiled_build_is_imported_and_not_older_than_its_source(module: Any) -> None:
-    path = Path(module.__file__)
-    source = FOLDER / f"{module.__name__.rsplit('.', 1)[1]}.py"
-    assert path.suffix == ".so", path
-    assert path.stat().st_mtime >= source.stat().st_mtime, (
-        f"{source.name} changed after its compiled build: run make venv"
-    )
+    compiled.assert_compiled_and_fresh(module)
 
 
 @needs_compiled
