@@ -51,44 +51,48 @@ def _run(test: Callable[[str], Awaitable[None]], url: str) -> None:
     asyncio.run(test(url))
 
 
-def test_the_first_live_instance_that_asks_drives_a_room_and_keeps_it(
-    store: PostgresStore, postgres_url: str
-) -> None:
-    async def test(url: str) -> None:
+def _run_two(test: Callable[[Leases, Leases], Awaitable[None]], url: str) -> None:
+    """Run `test` with two open instances, "a" and "b" (a minute's heartbeat), and close
+    both after it (closing one the test closed already does nothing more)."""
+
+    async def run() -> None:
         a, b = Leases(url, "a", ttl=60), Leases(url, "b", ttl=60)
         await a.open()
         await b.open()
         try:
-            assert await a.drive("r1") == ("a", 1, True), "free: taken with token 1"
-            assert await a.drive("r1") == ("a", 1, False), "already ours"
-            assert await b.drive("r1") == ("a", 1, False), "its driver is alive"
-            assert await b.drive("ghost") is None, "no such room stored"
-            assert await b.held(["r1", "ghost"]) == {"r1": ("a", 1)}
-            assert await b.alive({"a", "b", "c"}) == {"a", "b"}
+            await test(a, b)
         finally:
             await a.close(release=False)
             await b.close(release=False)
 
-    _run(test, postgres_url)
+    asyncio.run(run())
+
+
+def test_the_first_live_instance_that_asks_drives_a_room_and_keeps_it(
+    store: PostgresStore, postgres_url: str
+) -> None:
+    async def test(a: Leases, b: Leases) -> None:
+        assert await a.drive("r1") == ("a", 1, True), "free: taken with token 1"
+        assert await a.drive("r1") == ("a", 1, False), "already ours"
+        assert await b.drive("r1") == ("a", 1, False), "its driver is alive"
+        assert await b.drive("ghost") is None, "no such room stored"
+        assert await b.held(["r1", "ghost"]) == {"r1": ("a", 1)}
+        assert await b.alive({"a", "b", "c"}) == {"a", "b"}
+
+    _run_two(test, postgres_url)
 
 
 def test_once_its_driver_leaves_another_instance_takes_the_room_with_a_new_token(
     store: PostgresStore, postgres_url: str
 ) -> None:
-    async def test(url: str) -> None:
-        a, b = Leases(url, "a", ttl=60), Leases(url, "b", ttl=60)
-        await a.open()
-        await b.open()
-        try:
-            await a.drive("r1")
-            await a.close(release=True)  # a clean shutdown deletes its heartbeat
-            assert await b.alive({"a", "b"}) == {"b"}
-            assert await b.drive("r1") == ("b", 2, True)
-            assert await b.held(["r1"]) == {"r1": ("b", 2)}
-        finally:
-            await b.close(release=False)
+    async def test(a: Leases, b: Leases) -> None:
+        await a.drive("r1")
+        await a.close(release=True)  # a clean shutdown deletes its heartbeat
+        assert await b.alive({"a", "b"}) == {"b"}
+        assert await b.drive("r1") == ("b", 2, True)
+        assert await b.held(["r1"]) == {"r1": ("b", 2)}
 
-    _run(test, postgres_url)
+    _run_two(test, postgres_url)
 
 
 def test_an_instance_is_settled_once_its_heartbeat_has_been_written_for_a_whole_ttl(
@@ -115,19 +119,12 @@ def test_online_rooms_in_play_that_nobody_drives_are_orphans(
     _online_room(store, "PLAYNG", started=True)
     _online_room(store, "WAITNG", started=False)
 
-    async def test(url: str) -> None:
-        a, b = Leases(url, "a", ttl=60), Leases(url, "b", ttl=60)
-        await a.open()
-        await b.open()
-        try:
-            found = await b.orphans(10, {})
-            assert [room for room, _ in found] == ["PLAYNG"], "local and waiting rooms are not"
-            assert await b.orphans(10, dict(found)) == [], "unchanged since it had nothing due"
-            await a.drive("PLAYNG")
-            assert await b.orphans(10, {}) == [], "a live instance drives it"
-            assert [room for room, _ in await a.orphans(10, {})] == ["PLAYNG"], "its own"
-        finally:
-            await a.close(release=False)
-            await b.close(release=False)
+    async def test(a: Leases, b: Leases) -> None:
+        found = await b.orphans(10, {})
+        assert [room for room, _ in found] == ["PLAYNG"], "local and waiting rooms are not"
+        assert await b.orphans(10, dict(found)) == [], "unchanged since it had nothing due"
+        await a.drive("PLAYNG")
+        assert await b.orphans(10, {}) == [], "a live instance drives it"
+        assert [room for room, _ in await a.orphans(10, {})] == ["PLAYNG"], "its own"
 
-    _run(test, postgres_url)
+    _run_two(test, postgres_url)
