@@ -20,8 +20,9 @@ mask operation per next-to-last node; a next-to-last node is skipped when every 
 steps from it ends on a node already found or used (`_reach`).
 Where mypyc compiles this module (`make venv`; docs/testing.md, "The compiled build"), the
 search walks the same paths with each mask as two machine words (`_reach_words`, its set-up
-`_setup_words`), since a mask of up to 106 bits is a Python int there too, made anew by every
-operation; run as Python, `_reach`'s one int a mask is the faster. test_compiled.py checks
+`_setup_words`, its graph native objects with word fields: `_Node`, `_Edge`), since a mask of
+up to 106 bits is a Python int there too, made anew by every operation; run as Python,
+`_reach`'s one int a mask is the faster. test_compiled.py checks
 both give the same ends, and plays random games on both builds in lock step.
 tests/games/mousechaos/reference_moves.py keeps the plain layer-by-layer search this replaced,
 and test_fast_moves.py checks both agree. `ends` is cached: a replay meets the same positions
@@ -39,14 +40,10 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:  # a machine word where mypyc compiles this module, else an int
     from mypy_extensions import i64
 
-    # types only (i64 is no name at run time) of the search in two words (`_reach_words`)
-    WordPairs = tuple[tuple[int, i64, i64], ...]
-    """A node's edges as (next node, its bit in the low word, its bit in the high word)."""
-    Words = tuple[tuple[WordPairs, ...], tuple[i64, ...], tuple[i64, ...], i64, i64]
-    """A `Search` as two words: adjacency, neighbour masks' low and high words, blocked
-    nodes' low and high words (`_TWO_STEPS` as words are `_TWO_LOW` and `_TWO_HIGH`)."""
-    WordMade = tuple[WordPairs, i64, i64]
-    """`Made` as words: a node's word pairs and its neighbour mask's low and high words."""
+    # the type only (i64 is no name at run time) of the search in two words (`_reach_words`)
+    Words = tuple[tuple["_Node", ...], i64, i64]
+    """A `Search` as words: the graph (one `_Node` a node) and the blocked nodes' low and
+    high words (`_TWO_STEPS` as words are `_TWO_WORDS`)."""
 
 from .board import (
     FLOOR_SET,
@@ -365,47 +362,73 @@ _LOW: Final = (1 << 63) - 1
 """A node mask as two words (`_reach_words`): nodes 0..62 in the low word, 63.. in the high."""
 
 
-def _word_pairs(pairs: tuple[tuple[int, int], ...]) -> WordPairs:
-    return tuple([(b, bit & _LOW, bit >> 63) for b, bit in pairs])
+class _Bits:
+    """A node mask as two words. Where mypyc compiles this module its objects are native and
+    their fields machine words, so reading one is a load (a tuple of ints would turn a Python
+    int into a word at every read, and a mask's low word is too large for mypyc's short
+    ints)."""
+
+    def __init__(self, mask: int) -> None:
+        self.low: i64 = mask & _LOW
+        self.high: i64 = mask >> 63
 
 
-def _word_made(made: Made) -> WordMade:
+class _Edge(_Bits):
+    """An edge into `node`: the node's index and its own bit as two words."""
+
+    def __init__(self, node: int) -> None:
+        super().__init__(1 << node)
+        self.node = node
+
+
+_EDGES: Final = tuple([_Edge(node) for node in range(NODES)])
+"""The edge into each node, made once: every graph's nodes share them."""
+
+
+class _Node(_Bits):
+    """A node of one kind's graph in one position, as words: the edges out of it and the mask
+    of its neighbours (the low and high words)."""
+
+    def __init__(self, out: Iterable[int], mask: int) -> None:
+        super().__init__(mask)
+        self.out = tuple([_EDGES[b] for b in out])
+
+
+def _node_words(made: Made) -> _Node:
     pairs, mask = made
-    return _word_pairs(pairs), mask & _LOW, mask >> 63
+    return _Node([b for b, _ in pairs], mask)
 
 
-def _word_graph(adjacency: Adjacency, masks: Masks) -> tuple[tuple[WordPairs, ...], Masks, Masks]:
-    return (
-        tuple([_word_pairs(pairs) for pairs in adjacency]),
-        tuple([mask & _LOW for mask in masks]),
-        tuple([mask >> 63 for mask in masks]),
-    )
+def _graph_words(adjacency: Adjacency, masks: Masks) -> tuple[_Node, ...]:
+    return tuple([_node_words((pairs, mask)) for pairs, mask in zip(adjacency, masks, strict=True)])
 
 
 _WORD_GRAPHS: Final = (
-    _word_graph(_HOLDER_ADJ, _HOLDER_MASKS),
-    _word_graph(_MOUSE_ADJ, _MOUSE_MASKS),
-    _word_graph(_CAT_ADJ, _CAT_MASKS),
+    _graph_words(_HOLDER_ADJ, _HOLDER_MASKS),
+    _graph_words(_MOUSE_ADJ, _MOUSE_MASKS),
+    _graph_words(_CAT_ADJ, _CAT_MASKS),
 )
-_TWO_LOW: Final = tuple(tuple([mask & _LOW for mask in two]) for two in _TWO_STEPS)
-_TWO_HIGH: Final = tuple(tuple([mask >> 63 for mask in two]) for two in _TWO_STEPS)
-_HOLE_WORDS: Final = {sq: _word_made(made) for sq, made in _OPEN_HOLE.items()}
-_CHANGED_WORDS: dict[tuple[int, int, int], WordMade] = {}
+_TWO_WORDS: Final = tuple(tuple([_Bits(mask) for mask in two]) for two in _TWO_STEPS)
+_HOLE_WORDS: Final = {sq: _node_words(made) for sq, made in _OPEN_HOLE.items()}
+_CHANGED_WORDS: dict[tuple[int, int, int], _Node] = {}
 """`_changed`'s answers as words, made once (as `_CHANGED`)."""
 
 
+@cache
+def _wall_words(holes: tuple[int, ...]) -> _Node:
+    """Return the wall's node: out to every open hole, which are its neighbours."""
+    return _node_words((_wall(holes), _bits(holes)))
+
+
 @lru_cache(maxsize=32)
-def _mouse_graph_words(
-    upright: Chairs, holes: tuple[int, ...]
-) -> tuple[tuple[WordPairs, ...], Masks, Masks]:
+def _mouse_graph_words(upright: Chairs, holes: tuple[int, ...]) -> tuple[_Node, ...]:
     """Return `_mouse_graph`'s answer as words (its twin, node for node: the fixed graph's
-    words with only the nodes next to the supports and the open holes made again)."""
-    fixed_pairs, fixed_low, fixed_high = _WORD_GRAPHS[MOUSE]
-    pairs, low, high = list(fixed_pairs), list(fixed_low), list(fixed_high)
+    nodes with only the nodes next to the supports and the open holes made again)."""
+    nodes = list(_WORD_GRAPHS[MOUSE])
     open_mask = 0
     for sq in holes:
         open_mask |= 1 << sq
-        pairs[sq], low[sq], high[sq] = _HOLE_WORDS[sq]
+        nodes[sq] = _HOLE_WORDS[sq]
     cut: dict[int, int] = {}
     for sq, side in upright:
         for node, closed in _CUTS[sq][side]:
@@ -415,11 +438,10 @@ def _mouse_graph_words(
         key = (node, closed, open_mask >> node & 1)
         made = changed.get(key)
         if made is None:
-            made = changed[key] = _word_made(_changed(*key))
-        pairs[node], low[node], high[node] = made
-    pairs[WALL] = _word_pairs(_wall(holes))
-    low[WALL], high[WALL] = open_mask & _LOW, open_mask >> 63
-    return tuple(pairs), tuple(low), tuple(high)
+            made = changed[key] = _node_words(_changed(*key))
+        nodes[node] = made
+    nodes[WALL] = _wall_words(holes)
+    return tuple(nodes)
 
 
 @lru_cache(maxsize=64)
@@ -431,16 +453,16 @@ def _setup_words(
     use for it, and a random game meets each position once)."""
     blocked, nests, upright, holes = _blocked(kind, mice, holders, cats, chairs)
     graph = _mouse_graph_words(upright, holes) if kind == MOUSE else _WORD_GRAPHS[kind]
-    pairs, low, high = graph
-    return (pairs, low, high, blocked & _LOW, blocked >> 63), nests
+    return (graph, blocked & _LOW, blocked >> 63), nests
 
 
 def _reach_words(start: int, kind: int, words: Words, n: int) -> int:
     """Return `_reach`'s answer, each mask as two words: where mypyc compiles this module the
-    words are machine words (i64), while `_reach`'s masks of up to 106 bits are Python ints
-    that every operation allocates anew. The same walk, step for step."""
-    adj, low, high, blocked_low, blocked_high = words
-    two_low, two_high = _TWO_LOW[kind], _TWO_HIGH[kind]
+    words are machine words (i64) read from native objects, while `_reach`'s masks of up to
+    106 bits are Python ints that every operation allocates anew. The same walk, step for
+    step."""
+    graph, blocked_low, blocked_high = words
+    two = _TWO_WORDS[kind]
     used_low: i64 = blocked_low
     used_high: i64 = blocked_high
     if start < 63:
@@ -449,59 +471,64 @@ def _reach_words(start: int, kind: int, words: Words, n: int) -> int:
         used_high |= 1 << (start - 63)
     found_low: i64 = 0
     found_high: i64 = 0
+    here = graph[start]
     if n == 1:
-        found_low = low[start] & ~used_low
-        found_high = high[start] & ~used_high
+        found_low = here.low & ~used_low
+        found_high = here.high & ~used_high
     elif n == 2:
-        for b, b_low, b_high in adj[start]:
-            if not (used_low & b_low or used_high & b_high):
-                found_low |= low[b]
-                found_high |= high[b]
+        for b in here.out:
+            if not (used_low & b.low or used_high & b.high):
+                node = graph[b.node]
+                found_low |= node.low
+                found_high |= node.high
         found_low &= ~used_low
         found_high &= ~used_high
     elif n == 3:
-        for b, b_low, b_high in adj[start]:
-            if not (used_low & b_low or used_high & b_high):
-                via_low: i64 = used_low | b_low
-                via_high: i64 = used_high | b_high
+        for b in here.out:
+            if not (used_low & b.low or used_high & b.high):
+                via_low: i64 = used_low | b.low
+                via_high: i64 = used_high | b.high
                 near_low: i64 = 0
                 near_high: i64 = 0
-                for c, c_low, c_high in adj[b]:
-                    if not (via_low & c_low or via_high & c_high):
-                        near_low |= low[c]
-                        near_high |= high[c]
+                for c in graph[b.node].out:
+                    if not (via_low & c.low or via_high & c.high):
+                        node = graph[c.node]
+                        near_low |= node.low
+                        near_high |= node.high
                 found_low |= near_low & ~via_low
                 found_high |= near_high & ~via_high
     else:
         firsts: list[tuple[int, i64, i64]] = [(start, used_low, used_high)]
         for _ in range(n - 4):
             firsts = [
-                (a, u_low | a_low, u_high | a_high)
+                (a.node, u_low | a.low, u_high | a.high)
                 for at, u_low, u_high in firsts
-                for a, a_low, a_high in adj[at]
-                if not (u_low & a_low or u_high & a_high)
+                for a in graph[at].out
+                if not (u_low & a.low or u_high & a.high)
             ]
         for at, u_low, u_high in firsts:
-            for b, b_low, b_high in adj[at]:
-                if u_low & b_low or u_high & b_high:
+            for b in graph[at].out:
+                if u_low & b.low or u_high & b.high:
                     continue
-                vb_low: i64 = u_low | b_low
-                vb_high: i64 = u_high | b_high
-                for c, c_low, c_high in adj[b]:
-                    if vb_low & c_low or vb_high & c_high:
+                vb_low: i64 = u_low | b.low
+                vb_high: i64 = u_high | b.high
+                for c in graph[b.node].out:
+                    if vb_low & c.low or vb_high & c.high:
                         continue
+                    ahead = two[c.node]
                     if not (
-                        two_low[c] & ~(found_low | vb_low) or two_high[c] & ~(found_high | vb_high)
+                        ahead.low & ~(found_low | vb_low) or ahead.high & ~(found_high | vb_high)
                     ):
                         continue
-                    vc_low: i64 = vb_low | c_low
-                    vc_high: i64 = vb_high | c_high
+                    vc_low: i64 = vb_low | c.low
+                    vc_high: i64 = vb_high | c.high
                     nd_low: i64 = 0
                     nd_high: i64 = 0
-                    for d, d_low, d_high in adj[c]:
-                        if not (vc_low & d_low or vc_high & d_high):
-                            nd_low |= low[d]
-                            nd_high |= high[d]
+                    for d in graph[c.node].out:
+                        if not (vc_low & d.low or vc_high & d.high):
+                            node = graph[d.node]
+                            nd_low |= node.low
+                            nd_high |= node.high
                     found_low |= nd_low & ~vc_low
                     found_high |= nd_high & ~vc_high
     high_part: int = found_high  # back to Python ints before the words are joined
