@@ -6,8 +6,8 @@ The proof is byte-level: for every observation of many random games, a twin posi
 differs only in what the viewer may not know (every unknown mouse colour and card shuffled
 again) gives the viewer exactly the same bytes, and so does the record shown to it. The
 conformance suite's per-position `secrets` cannot say "seat 0 may see this, seat 1 may not";
-these twins can. More games: MOUSEHOLE_MOUSECHAOS_GAMES=1000 (per seat count; the default
-keeps `make test` quick).
+these twins can. Games a seat count: 10 under `make test`, 100 under `make soak`, or
+MOUSEHOLE_MOUSECHAOS_GAMES=1000 for more.
 """
 
 from __future__ import annotations
@@ -25,7 +25,11 @@ from mousehole.games.mousechaos.board import COLOURS
 from .knowledge import chaos, random_match, start, twin_record, twin_secrets, twin_state, unknown_to
 from .scenes import moving, play, scene
 
-GAMES = int(os.environ.get("MOUSEHOLE_MOUSECHAOS_GAMES", "25"))
+GAMES = int(
+    os.environ.get(
+        "MOUSEHOLE_MOUSECHAOS_GAMES", "100" if os.environ.get("MOUSEHOLE_SOAK") == "1" else "10"
+    )
+)
 MOVES = 160
 """Each game is checked for its first MOVES steps (the deal, the draw and about 30 turns),
 plus a few whole games below: a whole game is about a thousand steps."""
@@ -61,7 +65,7 @@ def _check_views(state: MouseChaosState, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
-def test_no_observation_depends_on_what_its_viewer_may_not_know(seats: int) -> None:
+def test_no_observation_of_many_games_depends_on_what_its_viewer_may_not_know(seats: int) -> None:
     rng = random.Random(seats)
     for seed in range(GAMES):
         match = random_match(seats, seed, MOVES)
