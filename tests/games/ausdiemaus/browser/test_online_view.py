@@ -55,8 +55,11 @@ def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def test_a_reload_and_a_reconnect_keep_what_happened_in_an_online_room(
-    new_page: NewPage, own_server: str
+    own_server: str, new_page: NewPage
 ) -> None:
+    # own_server comes first so that it is set up first and torn down last: the pages close
+    # while it still serves, instead of trying to reconnect to a stopped server (a refused
+    # connection is a console error, which fails the test at the pages' teardown).
     online_server = own_server
     # Ann plays online against a computer; her log is written again from the room's moves (as
     # her seat saw them) whenever her page connects, so a reload or a dropped connection keeps
