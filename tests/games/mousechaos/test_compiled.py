@@ -11,7 +11,6 @@ checkout has no compiled build.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,9 +24,10 @@ from mousehole.engine import CHANCE, TERMINAL, State, sample_outcome
 from mousehole.games import mousechaos
 from mousehole.games.mousechaos import ends, moves
 from tests import compiled
+from tests.samples import sample
 
 FOLDER = Path(mousechaos.__file__).parent
-GAMES = 400 if os.environ.get("MOUSEHOLE_SOAK") == "1" else 1
+GAMES = sample(1, 400)
 """Games in lock step per seat count: one under `make test` (about 2 s of CPU for the three),
 400 under `make soak` (1,200 games, about 7 minutes of CPU: a third of a second a game)."""
 

@@ -10,7 +10,6 @@ agree even where play could never go), and met along random games (what play doe
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 
@@ -22,13 +21,14 @@ from mousehole.games.mousechaos import ends as E
 from mousehole.games.mousechaos import moves as M
 from mousehole.games.mousechaos.board import FLOOR, LYING, NESTS, TABLE
 from mousehole.games.mousechaos.phases import CHAIR, HOLDER, PIECE
+from tests.samples import sample
 
 from . import reference_moves as R
 from .knowledge import chaos, random_match, start
 
 Position = tuple[M.Mice, M.Holders, M.Cats, M.Chairs]
 NEST_SQUARES = [sq for nest in NESTS for sq in nest]
-GAMES = 12 if os.environ.get("MOUSEHOLE_SOAK") == "1" else 1
+GAMES = sample(1, 12)
 """Random games a seat count whose every legal list is checked against the reference: one
 under `make test` (about 12 s of CPU for the three seat counts), twelve under `make soak`."""
 

@@ -21,15 +21,12 @@ import pytest
 from mousehole.engine import record_view
 from mousehole.games.mousechaos import MouseChaosState
 from mousehole.games.mousechaos.board import COLOURS
+from tests.samples import sample
 
 from .knowledge import chaos, random_match, start, twin_record, twin_secrets, twin_state, unknown_to
 from .scenes import moving, play, scene
 
-GAMES = int(
-    os.environ.get(
-        "MOUSEHOLE_MOUSECHAOS_GAMES", "100" if os.environ.get("MOUSEHOLE_SOAK") == "1" else "10"
-    )
-)
+GAMES = int(os.environ.get("MOUSEHOLE_MOUSECHAOS_GAMES", sample("10", "100")))
 MOVES = 160
 """Each game is checked for its first MOVES steps (the deal, the draw and about 30 turns),
 plus a few whole games below: a whole game is about a thousand steps."""

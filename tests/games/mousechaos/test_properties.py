@@ -17,6 +17,7 @@ from mousehole.games.mousechaos import MouseChaosGame, MouseChaosState
 from mousehole.games.mousechaos import moves as M
 from mousehole.games.mousechaos.board import FLOOR_SET, LYING, NEST_OF, TABLE
 from mousehole.games.mousechaos.bots import BOTS
+from tests.samples import SOAK
 
 from .knowledge import chaos, random_match, start
 
@@ -143,9 +144,7 @@ def test_every_position_of_random_and_computer_games_reads_back_equal(seats: int
     check_round_trips(seats, ROUND_TRIP_GAMES)
 
 
-@pytest.mark.skipif(
-    os.environ.get("MOUSEHOLE_SOAK") != "1", reason="400 games a seat count: run it with make soak"
-)
+@pytest.mark.skipif(not SOAK, reason="400 games a seat count: run it with make soak")
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_position_of_many_games_reads_back_equal(seats: int) -> None:
     met = check_round_trips(seats, 400)

@@ -11,7 +11,6 @@ game on both. The tests skip, saying why, only when this checkout has no compile
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,9 +26,10 @@ from mousehole.games import mousetrap
 from mousehole.games.mousetrap import cheese
 from mousehole.games.mousetrap import state as compiled_state
 from tests import compiled
+from tests.samples import sample
 
 FOLDER = Path(mousetrap.__file__).parent
-GAMES = 400 if os.environ.get("MOUSEHOLE_SOAK") == "1" else 5
+GAMES = sample(5, 400)
 """Games in lock step per seat count: five under `make test` (about a second for the fifteen),
 400 under `make soak` (1,200 games, about a minute and a half)."""
 
