@@ -1,5 +1,5 @@
 """`mousehole serve` (cli/serve.py) without starting a server: its ports, the collector and
-compression settings, the sync setting, and its log lines and level.
+compression settings, the sync setting, the replay window, and its log lines and level.
 
 The fixtures are conftest.py's; `run` calls `mousehole.cli.main` in-process (commands.py).
 """
@@ -124,3 +124,51 @@ def test_serve_refuses_an_unknown_sync_setting_by_name(
     assert result.status == 2
     assert "argument --sync: invalid choice: 'off' (choose from 'normal', 'full')" in result.err
     assert started == []
+
+
+@pytest.mark.parametrize(("window", "seconds"), [(None, 60.0), ("3600", 3600.0), ("0.5", 0.5)])
+def test_serve_reads_the_replay_window_from_the_environment(
+    window: str | None,
+    seconds: float,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import uvicorn
+
+    import mousehole.cli.serve
+
+    apps: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: apps.append(app))
+    monkeypatch.setattr(mousehole.cli.serve, "tune_gc", lambda: None)
+    if window is None:
+        monkeypatch.delenv("MOUSEHOLE_REPLAYS_WINDOW", raising=False)
+    else:
+        monkeypatch.setenv("MOUSEHOLE_REPLAYS_WINDOW", window)
+    result = run(["serve", "--db", "test.sqlite3"], capsys)
+    assert result.status == 0
+    [app] = apps
+    assert app.state.hub.settings.replays_window == seconds
+    assert app.state.hub.settings.replays_per_address == 60
+    app.state.store.close()
+
+
+@pytest.mark.parametrize(
+    ("window", "message"),
+    [
+        ("0", "MOUSEHOLE_REPLAYS_WINDOW must be a number of seconds > 0, not 0"),
+        ("-5", "MOUSEHOLE_REPLAYS_WINDOW must be a number of seconds >= 0, not '-5'"),
+        ("soon", "MOUSEHOLE_REPLAYS_WINDOW must be a number of seconds >= 0, not 'soon'"),
+    ],
+)
+def test_serve_refuses_a_replay_window_that_is_no_positive_number(
+    window: str,
+    message: str,
+    started: list[dict[str, object]],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("MOUSEHOLE_REPLAYS_WINDOW", window)
+    result = run(["serve", "--db", "test.sqlite3"], capsys)
+    assert result.status == 2
+    assert started == []
+    assert result.err.endswith(f"mousehole serve: error: {message}\n")
