@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import math
+import random
+
 import pytest
 
 from mousehole.engine import (
@@ -32,14 +35,21 @@ def test_sample_outcome_gives_each_die_face_a_sixth_of_the_unit_interval() -> No
     assert faces == [DIE[value] for value in range(1, 7) for _ in range(10)]
 
 
+def _long(p: float) -> tuple[tuple[CoinAction, float], ...]:
+    """Return an outcome list too long to scan (`_SCAN_LIMIT`): heads `p`, then tails `1 - p`
+    in nine equal parts."""
+    return ((HEADS, p), *[(TAILS, (1 - p) / 9)] * 9)
+
+
 def test_sample_outcome_keeps_caching_after_many_outcome_lists() -> None:
     from mousehole.engine import game as engine_game
 
-    lists = [((HEADS, i / 20_000), (TAILS, 1 - i / 20_000)) for i in range(1, 3 * 4096)]
+    assert len(_long(0.5)) > engine_game._SCAN_LIMIT
+    lists = [_long(i / 20_000) for i in range(1, 3 * 4096)]
     for outcomes in lists:
         sample_outcome(outcomes, 0.5)
     late = lists[-1]
-    sample_outcome(((HEADS, 0.5), (TAILS, 0.5)), 0.1)  # another list sampled in between
+    sample_outcome(_long(0.5), 0.1)  # another list sampled in between
     entry = engine_game._CUMULATIVE.get(id(late))
     # The list sampled last before the other is still cached: the cache did not stop growing
     # after its first lists, and what it answers for `late` is that list's own sums.
@@ -47,6 +57,33 @@ def test_sample_outcome_keeps_caching_after_many_outcome_lists() -> None:
     assert entry[1] == cumulative_probabilities(late)
     assert len(engine_game._CUMULATIVE) <= engine_game._CUMULATIVE_LIMIT
     assert sample_outcome(late, 0.0) is HEADS and sample_outcome(late, 0.7) is TAILS
+
+
+def test_short_outcome_lists_are_scanned_to_the_same_outcome_and_never_cached() -> None:
+    """A list of at most `_SCAN_LIMIT` outcomes is summed up to `u` instead of searched in
+    cached sums: the answer is the one a search of `cumulative_probabilities` gives, at every
+    boundary and for sums that round below one, and the cache is left alone."""
+    from bisect import bisect_right
+
+    from mousehole.engine import game as engine_game
+
+    engine_game._CUMULATIVE.clear()
+    rng = random.Random(7)
+    faces = [CoinAction("deal", f"face{i}") for i in range(engine_game._SCAN_LIMIT)]
+    for size in range(1, engine_game._SCAN_LIMIT + 1):
+        for _ in range(200):
+            weights = [rng.random() + 0.01 for _ in range(size)]
+            total = sum(weights)
+            outcomes = tuple((faces[i], w / total) for i, w in enumerate(weights))
+            sums = cumulative_probabilities(outcomes)
+            probes = [rng.random() for _ in range(20)] + [0.0, 0.9999999999999999]
+            probes += [s for s in sums[:-1]] + [math.nextafter(s, 0.0) for s in sums[:-1]]
+            for u in probes:
+                expected = outcomes[bisect_right(sums, u)][0]
+                assert sample_outcome(outcomes, u) is expected, (outcomes, u)
+    rounded = tuple((START[s], 0.333) for s in range(3))  # sums to 0.999
+    assert sample_outcome(rounded, 0.9995) is START[2]
+    assert engine_game._CUMULATIVE == {}
 
 
 def test_cumulative_probabilities_end_at_one_despite_rounding() -> None:

@@ -249,8 +249,23 @@ thread never sees one list with the other's sums): most chance nodes in a row ar
 die, and an identity test is cheaper than the cache's look-up."""
 
 
+_SCAN_LIMIT = 8
+"""Outcome lists at most this long are sampled by adding their probabilities up to `u`: that
+costs no more than a look-up in the cache, and a list made afresh at each draw (a deck's
+remaining cards) is neither summed into a new list nor stored. Longer lists use the cache."""
+
+
 def sample_outcome(outcomes: Sequence[tuple[Action, float]], u: float) -> Action:
     """Return the outcome whose cumulative probability interval holds `u` in [0, 1)."""
+    if len(outcomes) <= _SCAN_LIMIT:
+        # The same sums in the same order as `cumulative_probabilities`, so the same outcome
+        # as a search of them; past the last sum (rounding) the last outcome, as there.
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if u < acc:
+                return action
+        return outcomes[-1][0]
     global _last
     last = _last
     if outcomes is last[0]:
