@@ -5,7 +5,8 @@ extension modules instead of the .py files. `pure_package(package)` loads the sa
 second time, under the name `mousehole.games._<game>_pure`, with every module read from its
 .py source (a finder that serves that name's modules from their source, never from an
 extension module), so one process can play the same game on both builds in lock step
-(tests/games/*/test_compiled.py; docs/testing.md, "The compiled build").
+(tests/games/*/test_compiled.py; docs/testing.md, "The compiled build"), and `lock_step` plays
+one seeded random game on both, comparing everything either build shows at every step.
 """
 
 from __future__ import annotations
@@ -14,10 +15,14 @@ import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+from mousehole.engine import CHANCE, TERMINAL, IllegalActionError, State
 
 
 class _PureSource(importlib.abc.MetaPathFinder):
@@ -66,3 +71,63 @@ def assert_compiled_and_fresh(module: ModuleType) -> None:
     assert path.stat().st_mtime >= source.stat().st_mtime, (
         f"{source.name} changed after its compiled build: run make venv"
     )
+
+
+def _texts(actions: Sequence[Any]) -> list[str]:
+    return [action.to_text() for action in actions]
+
+
+def _seen(state: State, seats: int) -> list[Any]:
+    """Return what a record, a simulator and every seat see of `state`: its events (JSON and
+    compact), its position as JSON, every seat's and the spectator's observation, and what
+    `is_terminal`, `winners` and `legal_json` say."""
+    views = [state.observation(viewer) for viewer in [None, *range(seats)]]
+    raw = [list(event) for event in state.raw_events]  # type: ignore[attr-defined]
+    return [
+        list(state.events), raw, state.to_json(), views, state.is_terminal(),
+        state.winners(), state.legal_json(),
+    ]  # fmt: skip
+
+
+def _refusal(state: State, text: str) -> str | None:
+    """Return the error `state` gives for the action `text`, or None if it is legal there."""
+    action = state.game.action_from_text(text)
+    try:
+        state.apply(action)
+    except IllegalActionError as error:
+        return f"{error} (seat {error.seat}, action {error.action})"
+    return None
+
+
+def lock_step(fast: State, slow: State, seed: int, wrong: Sequence[str]) -> int:
+    """Play the random game of `random.Random(seed)` from `fast` (a state of the compiled
+    build) and `slow` (the same position on the pure build) at once, asserting at every step
+    that both have the same position, offer the same choices, sample the same step, refuse
+    the same action of `wrong` (texts tried where they may not be legal) and show the same;
+    return the game's steps."""
+    seats = fast.game.seat_count
+    rng = random.Random(seed)
+    steps = 0
+    while (actor := fast.current_player()) != TERMINAL:
+        assert slow.current_player() == actor, steps
+        assert fast.key() == slow.key(), steps  # type: ignore[attr-defined]
+        u = rng.random()
+        assert fast.sample_action(u).to_text() == slow.sample_action(u).to_text(), steps
+        tried = rng.choice(wrong)
+        assert _refusal(fast, tried) == _refusal(slow, tried), (steps, tried)
+        if actor == CHANCE:
+            outcomes, pure_outcomes = fast.chance_outcomes(), slow.chance_outcomes()
+            assert [(a.to_text(), p) for a, p in outcomes] == [
+                (a.to_text(), p) for a, p in pure_outcomes
+            ], steps
+            assert list(fast.legal_actions()) == list(slow.legal_actions()) == [], steps
+        else:
+            choices, pure_choices = fast.legal_actions(), slow.legal_actions()
+            assert _texts(choices) == _texts(pure_choices), steps
+            assert list(fast.chance_outcomes()) == list(slow.chance_outcomes()) == [], steps
+        fast, slow = fast.apply(fast.sample_action(u)), slow.apply(slow.sample_action(u))
+        assert _seen(fast, seats) == _seen(slow, seats), steps
+        steps += 1
+    assert slow.current_player() == TERMINAL
+    assert fast.winners() == slow.winners()
+    return steps

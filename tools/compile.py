@@ -4,13 +4,14 @@ with a line `# mousehole: mypyc`).
 
 Each module is compiled by mypyc (from the lock) into an extension module next to its .py file
 in src/, which Python's import then prefers to the .py; the .py stays the reference, and the
-build's C files and objects stay in build/ (both git-ignored). When this
-machine cannot build them (no C compiler, no Python.h for this interpreter, no mypyc, or
-MOUSEHOLE_PURE=1) or the build fails, it removes any extension modules and group libraries
-left from an earlier build, so that the .py files run, and prints one line saying the
-pure-Python build is used and why; it exits 0 either way, since the compiled build is optional
-(docs/testing.md, "The compiled build"). A build also removes the group library of an earlier
-build of other modules (mypyc names it after a hash of the modules it holds).
+build's C files and objects stay in build/ (both git-ignored). When this machine cannot build
+them (no C compiler, no Python.h for this interpreter, no mypyc, or MOUSEHOLE_PURE=1) or the
+build fails, it removes every extension module in src/, so that the .py files run, and prints
+one line saying the pure-Python build is used and why; it exits 0 either way, since the compiled
+build is optional (docs/testing.md, "The compiled build"). A build also removes every extension
+module in src/ it did not write: the group library of an earlier build of other modules (mypyc
+names it after a hash of the modules it holds), and the build of a module no longer marked
+(after a checkout of other code), which would otherwise be imported instead of its .py.
 """
 
 from __future__ import annotations
@@ -37,10 +38,10 @@ def _built(source: str) -> list[str]:
     )
 
 
-def _group_libraries() -> list[str]:
-    """Return the shared libraries in src/ that hold a group of compiled modules' code (mypyc
-    names one `<hash>__mypyc` when it compiles several modules together)."""
-    return sorted(glob.glob(os.path.join("src", "*__mypyc.*.so")))
+def _extension_modules() -> list[str]:
+    """Return every extension module in src/ (all of them builds of this tool's)."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    return sorted(glob.glob(os.path.join("src", "**", "*" + suffix), recursive=True))
 
 
 def _missing() -> str | None:
@@ -82,14 +83,18 @@ def _build(sources: list[str]) -> None:
         shutil.copyfile(os.path.join("build", "lib", name), target + ".new")
         os.replace(target + ".new", target)
         written.add(target)
-    for library in _group_libraries():  # a group of other modules, from an earlier build
-        if library not in written:
-            os.remove(library)
+    # A group of other modules, or a module no longer marked, from an earlier build: left in
+    # place it would be imported instead of its .py, or fail to import without its group.
+    for stale in _extension_modules():
+        if stale not in written:
+            os.remove(stale)
 
 
 def main(sources: list[str]) -> int:
     os.chdir(ROOT)
-    if not sources:  # no module is marked to be compiled
+    if not sources:  # no module is marked to be compiled: none may be left from a build
+        for path in _extension_modules():
+            os.remove(path)
         return 0
     names = ", ".join(os.path.basename(s) for s in sources)
     why = _missing()
@@ -106,7 +111,7 @@ def main(sources: list[str]) -> int:
     if why is None and all(_built(s) for s in sources):
         print(f"mousehole: compiled build of {names} (mypyc)")
         return 0
-    for path in [*(p for s in sources for p in _built(s)), *_group_libraries()]:
+    for path in _extension_modules():
         os.remove(path)
     print(f"mousehole: pure-Python build of {names}: {why or 'no module was built'}")
     return 0

@@ -111,7 +111,7 @@ class Roll(Action):
 class Spot(FormattedState):
     """A toy position: a number, and the events of the apply that made it."""
 
-    __slots__ = ("spot",)
+    __slots__ = ("_events", "_game", "spot")
 
     def __init__(self, game: FormattedGame[Any, Any], spot: int, events: Any = ()):
         self._game = game

@@ -178,10 +178,12 @@ class FormattedState(State):
     """A state of a `FormattedGame`: it holds its game (`_game`) and the compact events of
     the `apply` that made it (`_events`), and answers the contract's formats through them.
 
-    A subclass sets both slots in its constructor and in every child it builds, and returns
-    from `key()` a hashable tuple of its whole position: equality and hashing use it."""
+    A subclass declares both among its own `__slots__`, sets them in its constructor and in
+    every child it builds, and returns from `key()` a hashable tuple of its whole position:
+    equality and hashing use it. This class has no slots of its own, so a subclass that mypyc
+    compiles into a native class (whose fields are a C struct) may derive from it."""
 
-    __slots__ = ("_events", "_game")
+    __slots__ = ()
 
     _game: FormattedGame[Any, Any]
     _events: tuple[tuple[Any, ...], ...]

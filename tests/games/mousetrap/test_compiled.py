@@ -11,8 +11,6 @@ game on both. The tests skip, saying why, only when this checkout has no compile
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -20,7 +18,7 @@ from typing import Any
 import pytest
 
 import mousehole
-from mousehole.engine import CHANCE, TERMINAL, IllegalActionError, State
+from mousehole.engine import State
 from mousehole.engine.formats import FormattedState
 from mousehole.games import mousetrap
 from mousehole.games.mousetrap import cheese
@@ -51,63 +49,12 @@ def pure_package() -> ModuleType:
     return compiled.pure_package(mousetrap)
 
 
-def _texts(actions: Sequence[Any]) -> list[str]:
-    return [action.to_text() for action in actions]
-
-
-def _seen(state: State, seats: int) -> list[Any]:
-    """Return what a record, a simulator and every seat see of `state`: its events (JSON and
-    compact), its position as JSON, every seat's and the spectator's observation, and what
-    `is_terminal`, `winners` and `legal_json` say."""
-    views = [state.observation(viewer) for viewer in [None, *range(seats)]]
-    raw = [list(event) for event in state.raw_events]  # type: ignore[attr-defined]
-    return [
-        list(state.events), raw, state.to_json(), views, state.is_terminal(),
-        state.winners(), state.legal_json(),
-    ]  # fmt: skip
-
-
-def _refusal(state: State, text: str) -> str | None:
-    """Return the error `state` gives for the action `text`, or None if it is legal there."""
-    action = state.game.action_from_text(text)
-    try:
-        state.apply(action)
-    except IllegalActionError as error:
-        return f"{error} (seat {error.seat}, action {error.action})"
-    return None
-
-
 def lock_step(seats: int, seed: int) -> int:
     """Play the random game of `random.Random(seed)` on the compiled and the pure build at
-    once, asserting at every step that both offer the same choices, sample the same step,
-    refuse the same wrong action and show the same; return its steps."""
+    once (tests/compiled.py, `lock_step`); return its steps."""
     fast = mousehole.load_game("mousetrap", seats=seats).new_initial_state()
     slow = pure_package().MouseTrapGame(seats=seats).new_initial_state()
-    rng = random.Random(seed)
-    steps = 0
-    while (actor := fast.current_player()) != TERMINAL:
-        assert slow.current_player() == actor, steps
-        assert fast.key() == slow.key(), steps
-        u = rng.random()
-        assert fast.sample_action(u).to_text() == slow.sample_action(u).to_text(), steps
-        wrong = rng.choice(WRONG)
-        assert _refusal(fast, wrong) == _refusal(slow, wrong), (steps, wrong)
-        if actor == CHANCE:
-            outcomes, pure_outcomes = fast.chance_outcomes(), slow.chance_outcomes()
-            assert [(a.to_text(), p) for a, p in outcomes] == [
-                (a.to_text(), p) for a, p in pure_outcomes
-            ], steps
-            assert fast.legal_actions() == slow.legal_actions() == (), steps
-        else:
-            outcomes, pure_outcomes = fast.legal_actions(), slow.legal_actions()
-            assert _texts(outcomes) == _texts(pure_outcomes), steps
-            assert fast.chance_outcomes() == slow.chance_outcomes() == (), steps
-        fast, slow = fast.apply(fast.sample_action(u)), slow.apply(slow.sample_action(u))
-        assert _seen(fast, seats) == _seen(slow, seats), steps
-        steps += 1
-    assert slow.current_player() == TERMINAL
-    assert fast.winners() == slow.winners()
-    return steps
+    return compiled.lock_step(fast, slow, seed, WRONG)
 
 
 def test_the_pure_package_runs_the_py_files() -> None:
@@ -120,8 +67,8 @@ def test_the_pure_package_runs_the_py_files() -> None:
 
 @pytest.mark.parametrize("build", ["installed", "pure"])
 def test_the_state_is_a_formatted_state_of_its_game(build: str) -> None:
-    """Either build's state answers as the engine's FormattedState does (it is registered as
-    one: a compiled class may not inherit that class's slots)."""
+    """Either build's state is the engine's FormattedState and answers as one (the compiled
+    class derives from it too: that class declares no slots)."""
     package = mousetrap if build == "installed" else pure_package()
     game = package.MouseTrapGame(seats=3, start_seat=1)
     state = game.new_initial_state()

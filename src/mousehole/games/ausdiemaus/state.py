@@ -69,6 +69,8 @@ class AusDieMausState(FormattedState):
     """
 
     __slots__ = (
+        "_events",
+        "_game",
         "_history",
         "chase",
         "chips",

@@ -54,7 +54,7 @@ class CheeseState(FormattedState):
     """
 
     __slots__ = (
-        "bag", "bites_left", "contest", "current", "direction",
+        "_events", "_game", "bag", "bites_left", "contest", "current", "direction",
         "drawing", "eaten", "last_threshold", "n", "paper_bites", "phase", "round", "scores",
         "snapper",
         "spin_again", "spin_off_reason", "threshold", "tokens", "turns", "winner",

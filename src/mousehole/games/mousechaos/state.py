@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ...engine import CHANCE, TERMINAL, Action, IllegalActionError
-from ...engine.formats import FormattedGame, FormattedState
+from ...engine.formats import FormattedGame
 from . import actions as A
 from . import legal, nests, standings
 from .board import CHAIR_START, HOLDERS, MICE, NEST_OF, NESTS, RING, TABLE
@@ -44,7 +44,9 @@ class MouseChaosState(MouseChaosPosition):
     """A Mouse Chaos position: its fields (declared, with the facts read from them, in
     position.py) and the rules that make and change it."""
 
-    __slots__ = (  # the fields position.py declares, and the legal list once made
+    __slots__ = (  # the fields position.py and formats.py declare, and the legal list once made
+        "_events",
+        "_game",
         "_legal",
         "cards",
         "cats",
@@ -361,7 +363,7 @@ class MouseChaosState(MouseChaosPosition):
             self._end_turn()
 
 
-_SLOTS: Final = (*FormattedState.__slots__, *MouseChaosState.__slots__)
+_SLOTS: Final = MouseChaosState.__slots__
 """Every field of a state, which `_child` copies."""
 
 

@@ -11,11 +11,9 @@ simulator can branch cheaply (architecture habit 4: no deep copies, no JSON in t
 
 Where mypyc compiles this module (`make venv`; docs/testing.md, "The compiled build") the state
 is a native class: its methods are C functions that the engine's driver calls without a Python
-frame, and its fields are a C struct. A native class may not inherit a base whose `__slots__`
-are not empty, so the state derives from `State` itself and answers its formats the way
-`FormattedState` does (the same methods, written here), and is registered as a virtual
-subclass of `FormattedState`. tests/games/mousetrap/test_compiled.py plays random games on the
-compiled and the pure build in lock step.
+frame, and its fields are a C struct (engine/formats.py's `FormattedState`, its base, declares
+no slots of its own, so a native class may derive from it). tests/games/mousetrap/
+test_compiled.py plays random games on the compiled and the pure build in lock step.
 """
 
 # `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
@@ -30,7 +28,6 @@ from typing import Any, Final, cast
 
 from ...engine import (
     CHANCE,
-    JSON,
     TERMINAL,
     Action,
     IllegalActionError,
@@ -127,7 +124,7 @@ def _restored(
     return MouseTrapState(game, n, fields, _PHASE_OBJECTS[phase], events)
 
 
-class MouseTrapState(State):
+class MouseTrapState(FormattedState):
     """A Mouse Trap position. Seats are 0-based; per-seat tuples are indexed by seat.
 
     Build one with `new_state`; `MouseTrapState(game, n, fields, phase, events)` takes the
@@ -174,45 +171,6 @@ class MouseTrapState(State):
         return MouseTrapState(
             self._game, self.n, deepcopy(self._v, memo), self._phase, self._events
         )
-
-    # -- what FormattedState answers through the game -------------------------------------
-
-    @property
-    def game(self) -> FormattedGame[MouseTrapState, Any]:
-        return self._game
-
-    @property
-    def events(self) -> list[JSON]:
-        return self._game.events_json(self._events)
-
-    @property
-    def raw_events(self) -> Events:
-        """Return the last apply's events as compact tuples (cheap: for simulators)."""
-        return self._events
-
-    def to_json(self) -> JSON:
-        return self._game.position_json(self)
-
-    def observation(self, seat: int | None) -> JSON:
-        return self._game.observation_json(self, seat)
-
-    def legal_json(self) -> list[JSON]:
-        return self._game.legal_json(self)
-
-    def action_view(self, action: Action, viewer: int | None) -> JSON | None:
-        return self._game.action_view(self, action, viewer)
-
-    def hindsight_view(self, action: Action, before: State, viewer: int | None) -> JSON | None:
-        return self._game.hindsight_view(self, action, before, viewer)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is MouseTrapState and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.to_json()!r}>"
 
     # -- read-only fields -----------------------------------------------------------------
 
@@ -665,8 +623,6 @@ def new_state(
     ]  # fmt: skip
     return MouseTrapState(game, n, fields, phase)
 
-
-FormattedState.register(MouseTrapState)  # a FormattedState in all but its base class
 
 COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 """True where this module's extension module (mypyc, `make venv`) was imported, not state.py."""
