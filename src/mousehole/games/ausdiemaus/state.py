@@ -12,7 +12,16 @@ oldest first). Turning over an unseen card is a chance node over every card not 
 weighted by how many of each kind remain: by exchangeability that is exactly what a shuffled
 deal gives, given everything seen so far. States are immutable: `apply` builds a child that
 shares the unchanged tuples.
+
+Where mypyc compiles this module (`make venv`; docs/testing.md, "The compiled build") the state
+is a native class: its methods are C functions and its fields a C struct. Such a class is made
+only through its constructor (mypyc runs `__init__` for every new instance), so a child is
+`AusDieMausState(game, n, deck, parent)`, and copies and pickles go through `__reduce__`.
+tests/games/ausdiemaus/test_compiled.py plays random games on both builds in lock step.
 """
+
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 
 from __future__ import annotations
 
@@ -24,6 +33,19 @@ from ...engine import CHANCE, TERMINAL, Action, IllegalActionError
 from ...engine.formats import FormattedGame, FormattedState
 from . import actions as A
 from .cards import CAT, MOUSE1, Deck, deal_sizes
+
+# What the rules read in their hot paths, as this module's own Finals: where mypyc compiles it,
+# such a Final is a C variable, where a module's attribute is a dictionary look-up at each use.
+_Action: Final = A.AusDieMausAction
+_TURN: Final = A.TURN
+_CARDS: Final = A.CARDS
+_START_SEATS: Final = A.START_SEATS
+_CARD_KIND: Final = A.CARD_KIND
+_START_SEAT_KIND: Final = A.START_SEAT_KIND
+_CAT: Final = CAT
+_MOUSE1: Final = MOUSE1
+_CHANCE: Final = CHANCE
+_TERMINAL: Final = TERMINAL
 
 START: Final = "start"  # chance: the starting seat, then the undealt card that starts the pile
 TURN: Final = "turn"  # decision: the current seat turns over its top card
@@ -44,22 +66,24 @@ Chase = tuple[int, int, int, int]
 Events = tuple[tuple[Any, ...], ...]
 """Compact event tuples (type, seat, ...); `codec.event_to_json` names their fields."""
 
-_TURN_ONLY: Final = (A.TURN,)
+_TURN_ONLY: Final = (_TURN,)
 _NO_ACTIONS: Final[tuple[A.AusDieMausAction, ...]] = ()
 _DECISIONS: Final = frozenset((TURN, CHASE, RESTART))
 
 
-@lru_cache(maxsize=8192)
 def card_outcomes(pool: tuple[int, ...]) -> tuple[tuple[A.AusDieMausAction, float], ...]:
-    """Return the chance of each kind for a card nobody has seen: its share of `pool`."""
+    """Return the chance of each kind for a card nobody has seen: its share of `pool`.
+
+    Not cached: most pools come up once (a six-seat game meets thousands), and filling and
+    emptying a cache cost more than these few divisions."""
     total = sum(pool)
-    cards = A.CARDS
+    cards = _CARDS
     return tuple([(cards[kind], count / total) for kind, count in enumerate(pool) if count])
 
 
 @lru_cache(maxsize=16)
 def _seat_outcomes(n: int) -> tuple[tuple[A.AusDieMausAction, float], ...]:
-    return tuple((A.START_SEATS[s], 1 / n) for s in range(n))
+    return tuple([(_START_SEATS[s], 1 / n) for s in range(n)])
 
 
 class AusDieMausState(FormattedState):
@@ -68,6 +92,7 @@ class AusDieMausState(FormattedState):
     The fields are public to read and never change once `apply` has returned the state.
     """
 
+    # The pure build's slots; mypyc gives the native class a C struct of these fields instead.
     __slots__ = (
         "_events",
         "_game",
@@ -113,25 +138,72 @@ class AusDieMausState(FormattedState):
     _history: frozenset[tuple[Any, ...]]
     """Restart positions seen since the last chip was given (the safety stop's memory)."""
     _events: Events
+    _game: FormattedGame[AusDieMausState, Any]
 
-    def __init__(self, game: FormattedGame[AusDieMausState, Any], n: int, deck: Deck):
+    def __init__(
+        self,
+        game: FormattedGame[AusDieMausState, Any],
+        n: int,
+        deck: Deck,
+        parent: AusDieMausState | None = None,
+    ):
+        """The starting position of `n` seats dealt from `deck`; with `parent`, a copy of
+        `parent`'s position to change, without its events (what `apply` starts from)."""
         self._game = game
         self.n = n
         self.deck = deck
-        self.phase = START
-        self.current = None
-        self.drawing = False
-        self.unseen = (0,) * n
-        self.won = ((),) * n
-        self.pile = ()
-        self.pool = deck.counts
-        self.chips = (0,) * n
-        self.chips_left = deck.chips
-        self.chase = None
-        self.ending = None
-        self.turns = 0
-        self._history = frozenset()
         self._events = ()
+        if parent is None:
+            self.phase = START
+            self.current = None
+            self.drawing = False
+            self.unseen = (0,) * n
+            self.won = ((),) * n
+            self.pile = ()
+            self.pool = deck.counts
+            self.chips = (0,) * n
+            self.chips_left = deck.chips
+            self.chase = None
+            self.ending = None
+            self.turns = 0
+            self._history = frozenset()
+        else:
+            self.phase = parent.phase
+            self.current = parent.current
+            self.drawing = parent.drawing
+            self.unseen = parent.unseen
+            self.won = parent.won
+            self.pile = parent.pile
+            self.pool = parent.pool
+            self.chips = parent.chips
+            self.chips_left = parent.chips_left
+            self.chase = parent.chase
+            self.ending = parent.ending
+            self.turns = parent.turns
+            self._history = parent._history
+
+    # -- copies: the compiled build's class has no default way to make one ----------------
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle a state as its fields, its phase as its place in `PHASES` (the rules test a
+        phase by identity, which pickling loses)."""
+        fields = (
+            PHASES.index(self.phase), self.current, self.drawing, self.unseen, self.won,
+            self.pile, self.pool, self.chips, self.chips_left, self.chase, self.ending,
+            self.turns, self._history, self._events,
+        )  # fmt: skip
+        return (_restored, (self._game, self.n, self.deck, fields))
+
+    def __copy__(self) -> AusDieMausState:
+        copy = AusDieMausState(self._game, self.n, self.deck, self)
+        copy._events = self._events
+        return copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> AusDieMausState:
+        """A copy that shares the game (rules and options, which no state changes) and the
+        fields (tuples of numbers that no state changes), as OpenSpiel's `state.clone()` asks
+        of a bridged state."""
+        return self.__copy__()
 
     # -- derived fields -------------------------------------------------------------------
 
@@ -150,9 +222,9 @@ class AusDieMausState(FormattedState):
     def current_player(self) -> int:
         phase = self.phase
         if phase is OVER:
-            return TERMINAL
+            return _TERMINAL
         if phase is START or self.drawing:
-            return CHANCE
+            return _CHANCE
         return self.current  # type: ignore[return-value]  # set in every decision phase
 
     def legal_actions(self) -> Sequence[A.AusDieMausAction]:
@@ -190,7 +262,7 @@ class AusDieMausState(FormattedState):
         if self.drawing:
             return self._draw(action)
         if phase is TURN or phase is CHASE or phase is RESTART:
-            if action is not A.TURN and action != A.TURN:
+            if action is not _TURN and action != _TURN:
                 raise self._illegal(action, "the only action now is to turn over the top card")
             seat: int = self.current  # type: ignore[assignment]  # set in every decision phase
             child = self._child()
@@ -207,47 +279,25 @@ class AusDieMausState(FormattedState):
 
     def _child(self) -> AusDieMausState:
         """Return a copy to change: same position, no events."""
-        child = _new_state(AusDieMausState)
-        child._game = self._game
-        child.n = self.n
-        child.deck = self.deck
-        child.phase = self.phase
-        child.current = self.current
-        child.drawing = self.drawing
-        child.unseen = self.unseen
-        child.won = self.won
-        child.pile = self.pile
-        child.pool = self.pool
-        child.chips = self.chips
-        child.chips_left = self.chips_left
-        child.chase = self.chase
-        child.ending = self.ending
-        child.turns = self.turns
-        child._history = self._history
-        child._events = ()
-        return child
+        return AusDieMausState(self._game, self.n, self.deck, self)
 
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
         actor = self.current_player()
-        who = {CHANCE: "chance", TERMINAL: "nobody"}.get(actor, f"seat {self.current}")
+        who = {_CHANCE: "chance", _TERMINAL: "nobody"}.get(actor, f"seat {self.current}")
         text = action.to_text() if isinstance(action, Action) else repr(action)
         return IllegalActionError(f"{who} cannot {text}: {why}", seat=self.current, action=text)
 
     def _card(self, action: Action) -> int:
         """Return the kind of a card outcome that is still in the unseen pool."""
-        if (
-            type(action) is not A.AusDieMausAction
-            or action.kind != A.CARD_KIND
-            or not self.pool[action.value]
-        ):
+        if type(action) is not _Action or action.kind != _CARD_KIND or not self.pool[action.value]:
             kinds = ", ".join(a.to_text() for a, _ in card_outcomes(self.pool))
             raise self._illegal(action, f"a card nobody has seen is due ({kinds})")
         return action.value
 
     def _start(self, action: Action) -> AusDieMausState:
         if (
-            type(action) is not A.AusDieMausAction
-            or action.kind != A.START_SEAT_KIND
+            type(action) is not _Action
+            or action.kind != _START_SEAT_KIND
             or not 0 <= action.value < self.n
         ):
             raise self._illegal(action, f"the starting seat (0..{self.n - 1}) is due")
@@ -290,9 +340,9 @@ class AusDieMausState(FormattedState):
         chase = self.chase
         if chase is not None:
             owner, _, _, left = chase
-            if card == CAT:  # rulebook: catch with a cat: the pile and a mouse chip
+            if card == _CAT:  # rulebook: catch with a cat: the pile and a mouse chip
                 self._win(seat, True, owner, events)
-            elif card >= MOUSE1:  # rulebook: another mouse stops them and passes the chase on
+            elif card >= _MOUSE1:  # rulebook: another mouse stops them and passes the chase on
                 paws = card - 1
                 self.chase = (seat, nxt, paws, paws)
                 events.append(("pass_chase", seat, owner, paws, nxt))
@@ -303,7 +353,7 @@ class AusDieMausState(FormattedState):
                 self._must_turn(seat, CHASE, events)
             else:  # rulebook: only cheese: the mouse's owner wins the pile, without a chip
                 self._win(owner, False, seat, events)
-        elif card >= MOUSE1:
+        elif card >= _MOUSE1:
             # rulebook: the left neighbour gets `paws` attempts; ruling: a restart card counts
             paws = card - 1
             self.chase = (seat, nxt, paws, paws)
@@ -381,11 +431,27 @@ def _increment(values: tuple[int, ...], index: int) -> tuple[int, ...]:
     return tuple(changed)
 
 
-_new_state = object.__new__
+def _restored(
+    game: FormattedGame[AusDieMausState, Any], n: int, deck: Deck, fields: tuple[Any, ...]
+) -> AusDieMausState:
+    """Return the state `AusDieMausState.__reduce__` pickled."""
+    state = AusDieMausState(game, n, deck)
+    state.phase = PHASES[fields[0]]
+    (
+        state.current, state.drawing, state.unseen, state.won, state.pile, state.pool,
+        state.chips, state.chips_left, state.chase, state.ending, state.turns,
+        state._history, state._events,
+    ) = fields[1:]  # fmt: skip
+    return state
+
+
+COMPILED: Final = not __file__.endswith((".py", ".pyc"))
+"""True where this module's extension module (mypyc, `make venv`) was imported, not state.py."""
 
 
 __all__ = [
     "CHASE",
+    "COMPILED",
     "ENDINGS",
     "LAST_CHIP",
     "MAX_TURNS",
