@@ -2,6 +2,9 @@
 colour in a draw (docs/games/dontcutthecheese.md: the bag is drawn lazily, by its counts).
 """
 
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -12,7 +12,14 @@ the pegs are cut apart exactly when the cells gone (eaten or removed) hold a cha
 from the top edge to the bottom edge; so the strength is the fewest paper cells on any such
 chain, eaten cells being free (a 0-1 shortest path, run here on bit masks). The tests check it
 against a textbook augmenting-path max-flow on thousands of papers.
+
+Every mask fits in 60 bits. Where mypyc compiles this module (`make venv`; docs/testing.md,
+"The compiled build") they are machine words, as long as no shift carries a cell past bit 62:
+a shift down a row drops the top row's cells before it shifts, not after.
 """
+
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 
 from __future__ import annotations
 
@@ -39,6 +46,8 @@ TOP: Final = sum(cell(0, c) for c in range(1, COLS - 1))
 BOTTOM: Final = sum(cell(ROWS - 1, c) for c in range(1, COLS - 1))
 _COL0: Final = sum(cell(r, 0) for r in range(ROWS))
 _COL11: Final = sum(cell(r, COLS - 1) for r in range(ROWS))
+_ABOVE_BOTTOM: Final = ALL >> COLS
+"""Every row but the bottom one: the cells that a shift one row down keeps on the grid."""
 
 
 class Bite:
@@ -142,7 +151,7 @@ def _grow8(x: int) -> int:
     """Return `x` with its 8 neighbours, inside columns 1..10 (the peg columns are the guard
     that stops a shift from wrapping into the next row)."""
     x |= (x << 1) | (x >> 1)
-    x |= (x << COLS) | (x >> COLS)
+    x |= ((x & _ABOVE_BOTTOM) << COLS) | (x >> COLS)
     return x & INNER
 
 
@@ -172,7 +181,8 @@ def strength(eaten: int) -> int:
 
 def _grow4(x: int) -> int:
     """Return `x` with its 4 neighbours, on the whole grid (no wrapping between rows)."""
-    return (x | ((x << 1) & ~_COL0) | ((x >> 1) & ~_COL11) | (x << COLS) | (x >> COLS)) & ALL
+    down = (x & _ABOVE_BOTTOM) << COLS
+    return (x | ((x << 1) & ~_COL0) | ((x >> 1) & ~_COL11) | down | (x >> COLS)) & ALL
 
 
 def attached(eaten: int) -> int:

@@ -2,6 +2,9 @@
 each offers: chance's outcomes, the legal bites, the turn order (docs/games/dontcutthecheese.md).
 """
 
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
+
 from __future__ import annotations
 
 from functools import lru_cache

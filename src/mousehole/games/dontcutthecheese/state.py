@@ -9,12 +9,21 @@ Every rule cites its source as docs/games/dontcutthecheese.md tells it: the game
 of cards): a draw is a chance node over the colours still in the bag, weighted by their counts,
 so no hidden bag order exists. The one secret is the paper's tear threshold, which only
 `to_json` holds. States are immutable: `apply` builds a child that shares the unchanged tuples.
+
+Where mypyc compiles this module (`make venv`; docs/testing.md, "The compiled build") the state
+is a native class: its methods are C functions and its fields a C struct. Such a class is made
+only through its constructor (mypyc runs `__init__` for every new instance), so a child is
+`CheeseState(game, n, current, phase, parent)`, and copies and pickles go through `__reduce__`.
+tests/games/dontcutthecheese/test_compiled.py plays random games on both builds in lock step.
 """
+
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...engine import CHANCE, TERMINAL, Action, IllegalActionError
 from ...engine.formats import FormattedGame, FormattedState
@@ -32,6 +41,7 @@ from .phases import (
     NO_ACTIONS,
     OVER,
     PAPER,
+    PHASES,
     SPIN,
     SPIN_OFF,
     SPIN_OFF_SPINNER,
@@ -45,6 +55,25 @@ from .phases import (
     legal_bite_values,
     seat_outcomes,
 )
+
+# What the rules read in their hot paths, as this module's own Finals: where mypyc compiles it,
+# such a Final is a C variable, where a module's attribute is a dictionary look-up at each use.
+_Action: Final = A.CheeseAction
+_SPIN: Final = A.SPIN
+_SPIN_RESULT_KIND: Final = A.SPIN_RESULT_KIND
+_THRESHOLD_KIND: Final = A.THRESHOLD_KIND
+_START_SEAT_KIND: Final = A.START_SEAT_KIND
+_BITE_KIND: Final = A.BITE_KIND
+_DRAW_KIND: Final = A.DRAW_KIND
+_FACES: Final = A.FACES
+_COLOURS: Final = A.COLOURS
+_SKIP: Final = A.SKIP
+_REVERSE: Final = A.REVERSE
+_BITE_SPIN: Final = A.BITE_SPIN
+_CHANCE: Final = CHANCE
+_TERMINAL: Final = TERMINAL
+_PHASES: Final = PHASES
+"""Every phase, as the objects this module tests a state's phase against."""
 
 
 class CheeseState(FormattedState):
@@ -93,29 +122,85 @@ class CheeseState(FormattedState):
     """Turns ended so far (the simulator reads this as the game's length)."""
     _events: Events
 
-    def __init__(self, game: FormattedGame[CheeseState, Any], n: int, current: int, phase: str):
+    _game: FormattedGame[CheeseState, Any]
+
+    def __init__(
+        self,
+        game: FormattedGame[CheeseState, Any],
+        n: int,
+        current: int,
+        phase: str,
+        parent: CheeseState | None = None,
+    ):
+        """The position before the first paper, `current` to act in `phase`; with `parent`, a
+        copy of `parent`'s position to change (its `current` and `phase`), without its
+        events (what `apply` starts from)."""
         self._game = game
         self.n = n
         self.phase = phase
         self.current = current
-        self.direction = 1
-        self.eaten = 0
-        self.paper_bites = 0
-        self.bites_left = 0
-        self.spin_again = False
-        self.tokens = ((0, 0, 0),) * n
-        self.bag = (TOKENS_PER_COLOUR, TOKENS_PER_COLOUR, TOKENS_PER_COLOUR)
-        self.round = 1
-        self.snapper = None
-        self.winner = None
-        self.threshold = None
-        self.last_threshold = None
-        self.drawing = ()
-        self.contest = ()
-        self.scores = ()
-        self.spin_off_reason = None
-        self.turns = 0
         self._events = ()
+        if parent is None:
+            self.direction = 1
+            self.eaten = 0
+            self.paper_bites = 0
+            self.bites_left = 0
+            self.spin_again = False
+            self.tokens = ((0, 0, 0),) * n
+            self.bag = (TOKENS_PER_COLOUR, TOKENS_PER_COLOUR, TOKENS_PER_COLOUR)
+            self.round = 1
+            self.snapper = None
+            self.winner = None
+            self.threshold = None
+            self.last_threshold = None
+            self.drawing = ()
+            self.contest = ()
+            self.scores = ()
+            self.spin_off_reason = None
+            self.turns = 0
+        else:
+            self.direction = parent.direction
+            self.eaten = parent.eaten
+            self.paper_bites = parent.paper_bites
+            self.bites_left = parent.bites_left
+            self.spin_again = parent.spin_again
+            self.tokens = parent.tokens
+            self.bag = parent.bag
+            self.round = parent.round
+            self.snapper = parent.snapper
+            self.winner = parent.winner
+            self.threshold = parent.threshold
+            self.last_threshold = parent.last_threshold
+            self.drawing = parent.drawing
+            self.contest = parent.contest
+            self.scores = parent.scores
+            self.spin_off_reason = parent.spin_off_reason
+            self.turns = parent.turns
+
+    # -- copies: the compiled build's class has no default way to make one ----------------
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle a state as its fields, its phase as its place in `_PHASES` (the rules test
+        a phase by identity, which pickling loses)."""
+        fields = (
+            self.direction, self.eaten, self.paper_bites, self.bites_left, self.spin_again,
+            self.tokens, self.bag, self.round, self.snapper, self.winner, self.threshold,
+            self.last_threshold, self.drawing, self.contest, self.scores,
+            self.spin_off_reason, self.turns, self._events,
+        )  # fmt: skip
+        phase = _PHASES.index(self.phase)
+        return (_restored, (self._game, self.n, self.current, phase, fields))
+
+    def __copy__(self) -> CheeseState:
+        copy = CheeseState(self._game, self.n, self.current, self.phase, self)
+        copy._events = self._events
+        return copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CheeseState:
+        """A copy that shares the game (rules and options, which no state changes) and the
+        fields (numbers and tuples of them, which no state changes), as OpenSpiel's
+        `state.clone()` asks of a bridged state."""
+        return self.__copy__()
 
     # -- derived fields -------------------------------------------------------------------
 
@@ -140,8 +225,8 @@ class CheeseState(FormattedState):
         if phase in DECISIONS:
             return self.current
         if phase is OVER:
-            return TERMINAL
-        return CHANCE
+            return _TERMINAL
+        return _CHANCE
 
     def legal_actions(self) -> Sequence[A.CheeseAction]:
         phase = self.phase
@@ -182,52 +267,28 @@ class CheeseState(FormattedState):
         if phase is BITE:
             return self._bite(action)
         if phase is SPIN or phase is SPIN_OFF:
-            if action is not A.SPIN and action != A.SPIN:
+            if action is not _SPIN and action != _SPIN:
                 why = "only the spin is left" if phase is SPIN_OFF else "it must spin first"
                 raise self._illegal(action, why)
             child = self._child()
             child.phase = SPINNER if phase is SPIN else SPIN_OFF_SPINNER
             return child
         if phase is SPINNER:
-            return self._spun(self._outcome(action, A.SPIN_RESULT_KIND, "the spinner's face"))
+            return self._spun(self._outcome(action, _SPIN_RESULT_KIND, "the spinner's face"))
         if phase is DRAW:
             return self._draw(action)
         if phase is SPIN_OFF_SPINNER:
-            return self._spin_off_spun(self._outcome(action, A.SPIN_RESULT_KIND, "a face"))
+            return self._spin_off_spun(self._outcome(action, _SPIN_RESULT_KIND, "a face"))
         if phase is PAPER:
-            return self._hook(self._outcome(action, A.THRESHOLD_KIND, "the tear threshold"))
+            return self._hook(self._outcome(action, _THRESHOLD_KIND, "the tear threshold"))
         if phase is START:
             return self._start(action)
         raise self._illegal(action, "the game is over")
 
     def _child(self) -> CheeseState:
-        """Return a copy to change: same position, no events. Every slot but `_events` is
-        assigned by name (tests/games/dontcutthecheese/test_rules.py checks that none is
-        missed): a loop of getattr and setattr over the slots costs four times as much."""
-        child = _new_state(CheeseState)
-        child._game = self._game
-        child.bag = self.bag
-        child.bites_left = self.bites_left
-        child.contest = self.contest
-        child.current = self.current
-        child.direction = self.direction
-        child.drawing = self.drawing
-        child.eaten = self.eaten
-        child.last_threshold = self.last_threshold
-        child.n = self.n
-        child.paper_bites = self.paper_bites
-        child.phase = self.phase
-        child.round = self.round
-        child.scores = self.scores
-        child.snapper = self.snapper
-        child.spin_again = self.spin_again
-        child.spin_off_reason = self.spin_off_reason
-        child.threshold = self.threshold
-        child.tokens = self.tokens
-        child.turns = self.turns
-        child.winner = self.winner
-        child._events = ()
-        return child
+        """Return a copy to change: same position, no events (tests/games/dontcutthecheese/
+        test_rules.py checks that every field is copied)."""
+        return CheeseState(self._game, self.n, self.current, self.phase, self)
 
     def _illegal(
         self,
@@ -237,7 +298,7 @@ class CheeseState(FormattedState):
         details: dict[str, int] | None = None,
     ) -> IllegalActionError:
         actor = self.current_player()
-        who = {CHANCE: "chance", TERMINAL: "nobody"}.get(actor, f"seat {self.current}")
+        who = {_CHANCE: "chance", _TERMINAL: "nobody"}.get(actor, f"seat {self.current}")
         text = action.to_text() if isinstance(action, Action) else repr(action)
         return IllegalActionError(
             f"{who} cannot {text}: {why}",
@@ -248,12 +309,12 @@ class CheeseState(FormattedState):
         )
 
     def _outcome(self, action: Action, kind: str, due: str) -> int:
-        if type(action) is not A.CheeseAction or action.kind != kind:
+        if type(action) is not _Action or action.kind != kind:
             raise self._illegal(action, f"{due} is due")
         return action.value
 
     def _start(self, action: Action) -> CheeseState:
-        seat = self._outcome(action, A.START_SEAT_KIND, f"the starting seat (0..{self.n - 1})")
+        seat = self._outcome(action, _START_SEAT_KIND, f"the starting seat (0..{self.n - 1})")
         if seat >= self.n:
             raise self._illegal(action, f"the starting seat must be 0..{self.n - 1}")
         child = self._child()
@@ -272,22 +333,22 @@ class CheeseState(FormattedState):
     def _spun(self, face: int) -> CheeseState:
         child = self._child()
         seat = self.current
-        events: list[tuple[Any, ...]] = [("spun", seat, A.FACES[face])]
-        if face == A.SKIP:  # rulebook: "You get to skip your turn"
+        events: list[tuple[Any, ...]] = [("spun", seat, _FACES[face])]
+        if face == _SKIP:  # rulebook: "You get to skip your turn"
             child._end_turn(events)
-        elif face == A.REVERSE:  # rulebook: direction reverses, pass to the previous player
+        elif face == _REVERSE:  # rulebook: direction reverses, pass to the previous player
             child.direction = -self.direction
             events.append(("reverse", seat, child.direction))
             child._end_turn(events)
         else:
             child.bites_left = BITES_SHOWN[face]
-            child.spin_again = face == A.BITE_SPIN  # rulebook: 1 bite, then spin again
+            child.spin_again = face == _BITE_SPIN  # rulebook: 1 bite, then spin again
             child.phase = BITE
         child._events = tuple(events)
         return child
 
     def _bite(self, action: Action) -> CheeseState:
-        if type(action) is not A.CheeseAction or action.kind != A.BITE_KIND:
+        if type(action) is not _Action or action.kind != _BITE_KIND:
             raise self._illegal(action, f"it has {self.bites_left} bite(s) to take")
         value = action.value
         if value not in legal_bite_values(self.eaten):
@@ -351,15 +412,15 @@ class CheeseState(FormattedState):
         self.phase = DRAW
 
     def _draw(self, action: Action) -> CheeseState:
-        colour = self._outcome(action, A.DRAW_KIND, "a token from the bag")
+        colour = self._outcome(action, _DRAW_KIND, "a token from the bag")
         if not self.bag[colour]:
-            raise self._illegal(action, f"no {A.COLOURS[colour]} token is left in the bag")
+            raise self._illegal(action, f"no {_COLOURS[colour]} token is left in the bag")
         seat = self.drawing[0]
         child = self._child()
         child.tokens = bump(self.tokens, seat, colour)
         child.bag = take(self.bag, colour)
         child.drawing = self.drawing[1:]
-        events: list[tuple[Any, ...]] = [("draw", seat, A.COLOURS[colour])]
+        events: list[tuple[Any, ...]] = [("draw", seat, _COLOURS[colour])]
         if child.drawing and not sum(child.bag):
             events.append(("bag_empty", None, list(child.drawing)))  # ruling: they get none
             child.drawing = ()
@@ -421,8 +482,8 @@ class CheeseState(FormattedState):
         so_far = self.scores[index] or 0
         value = so_far + BITES_SHOWN[face]  # ruling: Spin Again counts 1 plus its follow-up
         child.scores = (*self.scores[:index], value, *self.scores[index + 1 :])
-        events: list[tuple[Any, ...]] = [("spun", seat, A.FACES[face])]
-        if face == A.BITE_SPIN:
+        events: list[tuple[Any, ...]] = [("spun", seat, _FACES[face])]
+        if face == _BITE_SPIN:
             child.spin_again = True
             child.phase = SPIN_OFF
         else:
@@ -447,6 +508,25 @@ class CheeseState(FormattedState):
             self._spin_off(self.spin_off_reason, tied, events)  # type: ignore[arg-type]
 
 
-_new_state = object.__new__
+def _restored(
+    game: FormattedGame[CheeseState, Any],
+    n: int,
+    current: int,
+    phase: int,
+    fields: tuple[Any, ...],
+) -> CheeseState:
+    """Return the state `CheeseState.__reduce__` pickled."""
+    state = CheeseState(game, n, current, _PHASES[phase])
+    (
+        state.direction, state.eaten, state.paper_bites, state.bites_left, state.spin_again,
+        state.tokens, state.bag, state.round, state.snapper, state.winner, state.threshold,
+        state.last_threshold, state.drawing, state.contest, state.scores,
+        state.spin_off_reason, state.turns, state._events,
+    ) = fields  # fmt: skip
+    return state
 
-__all__ = ["CheeseState"]
+
+COMPILED: Final = not __file__.endswith((".py", ".pyc"))
+"""True where this module's extension module (mypyc, `make venv`) was imported, not state.py."""
+
+__all__ = ["COMPILED", "CheeseState"]
