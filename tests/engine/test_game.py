@@ -42,20 +42,20 @@ def _long(p: float) -> tuple[tuple[CoinAction, float], ...]:
 
 
 def test_sample_outcome_keeps_caching_after_many_outcome_lists() -> None:
-    from mousehole.engine import game as engine_game
+    from mousehole.engine import chance as engine_chance
 
-    assert len(_long(0.5)) > engine_game._SCAN_LIMIT
+    assert len(_long(0.5)) > engine_chance._SCAN_LIMIT
     lists = [_long(i / 20_000) for i in range(1, 3 * 4096)]
     for outcomes in lists:
         sample_outcome(outcomes, 0.5)
     late = lists[-1]
     sample_outcome(_long(0.5), 0.1)  # another list sampled in between
-    entry = engine_game._CUMULATIVE.get(id(late))
+    entry = engine_chance._CUMULATIVE.get(id(late))
     # The list sampled last before the other is still cached: the cache did not stop growing
     # after its first lists, and what it answers for `late` is that list's own sums.
     assert entry is not None and entry[0] is late
     assert entry[1] == cumulative_probabilities(late)
-    assert len(engine_game._CUMULATIVE) <= engine_game._CUMULATIVE_LIMIT
+    assert len(engine_chance._CUMULATIVE) <= engine_chance._CUMULATIVE_LIMIT
     assert sample_outcome(late, 0.0) is HEADS and sample_outcome(late, 0.7) is TAILS
 
 
@@ -65,12 +65,12 @@ def test_short_outcome_lists_are_scanned_to_the_same_outcome_and_never_cached() 
     boundary and for sums that round below one, and the cache is left alone."""
     from bisect import bisect_right
 
-    from mousehole.engine import game as engine_game
+    from mousehole.engine import chance as engine_chance
 
-    engine_game._CUMULATIVE.clear()
+    engine_chance._CUMULATIVE.clear()
     rng = random.Random(7)
-    faces = [CoinAction("deal", f"face{i}") for i in range(engine_game._SCAN_LIMIT)]
-    for size in range(1, engine_game._SCAN_LIMIT + 1):
+    faces = [CoinAction("deal", f"face{i}") for i in range(engine_chance._SCAN_LIMIT)]
+    for size in range(1, engine_chance._SCAN_LIMIT + 1):
         for _ in range(200):
             weights = [rng.random() + 0.01 for _ in range(size)]
             total = sum(weights)
@@ -83,7 +83,7 @@ def test_short_outcome_lists_are_scanned_to_the_same_outcome_and_never_cached() 
                 assert sample_outcome(outcomes, u) is expected, (outcomes, u)
     rounded = tuple((START[s], 0.333) for s in range(3))  # sums to 0.999
     assert sample_outcome(rounded, 0.9995) is START[2]
-    assert engine_game._CUMULATIVE == {}
+    assert engine_chance._CUMULATIVE == {}
 
 
 def test_cumulative_probabilities_end_at_one_despite_rounding() -> None:

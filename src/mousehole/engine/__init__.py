@@ -1,5 +1,6 @@
 """The game-agnostic engine: contract, explicit chance, match runner, records, fairness, errors."""
 
+from .chance import cumulative_probabilities, sample_outcome
 from .errors import (
     IllegalActionError,
     InvalidOptionError,
@@ -27,8 +28,6 @@ from .game import (
     Game,
     SeatedGame,
     State,
-    cumulative_probabilities,
-    sample_outcome,
 )
 from .match import Match, Player
 from .record import (

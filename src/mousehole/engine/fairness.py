@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from .chance import sample_outcome
 from .errors import InvalidRecordError
-from .game import Action, Game, sample_outcome
+from .game import Action, Game
 from .record import replay
 
 COMMIT_PREFIX = "mousehole-commit-v1:"

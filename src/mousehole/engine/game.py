@@ -8,10 +8,10 @@ caller (the match runner, a bot, a test) picks the outcome and applies it like a
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from .chance import sample_outcome
 from .errors import IllegalActionError, InvalidOptionError
 
 JSON = dict[str, Any]
@@ -219,64 +219,3 @@ class SeatedGame(Game):
 
     def options(self) -> JSON:
         return {"seats": self._seats, "start_seat": self.start_seat}
-
-
-_CUMULATIVE: dict[int, tuple[Sequence[tuple[Action, float]], list[float]]] = {}
-"""Cumulative probabilities of outcome lists seen before, by identity. Games return the same
-constant tuple at most chance nodes (a die), so sampling skips re-adding probabilities. Each
-entry keeps its list alive, so an id cannot be reused by another list while it is cached.
-When it holds `_CUMULATIVE_LIMIT` lists it is emptied and fills again with the lists in use
-now: a game whose outcome lists change with the position (a deck's remaining cards) keeps
-hitting the cache instead of recomputing every list that came after the first few thousand."""
-
-_CUMULATIVE_LIMIT = 4096
-
-
-def cumulative_probabilities(outcomes: Sequence[tuple[Action, float]]) -> list[float]:
-    """Return the running sums of the outcomes' probabilities, the last one 1.0: outcome *i*
-    is `sample_outcome`'s answer for `u` from sum *i-1* up to (not including) sum *i*."""
-    acc, cumulative = 0.0, []
-    for _, p in outcomes:
-        acc += p
-        cumulative.append(acc)
-    cumulative[-1] = 1.0  # rounding: probabilities may sum to 0.9999999
-    return cumulative
-
-
-_last: tuple[Sequence[tuple[Action, float]], list[float]] = ((), [])
-"""The outcome list sampled last and its cumulative probabilities, replaced as one tuple (so a
-thread never sees one list with the other's sums): most chance nodes in a row are the same
-die, and an identity test is cheaper than the cache's look-up."""
-
-
-_SCAN_LIMIT = 8
-"""Outcome lists at most this long are sampled by adding their probabilities up to `u`: that
-costs no more than a look-up in the cache, and a list made afresh at each draw (a deck's
-remaining cards) is neither summed into a new list nor stored. Longer lists use the cache."""
-
-
-def sample_outcome(outcomes: Sequence[tuple[Action, float]], u: float) -> Action:
-    """Return the outcome whose cumulative probability interval holds `u` in [0, 1)."""
-    if len(outcomes) <= _SCAN_LIMIT:
-        # The same sums in the same order as `cumulative_probabilities`, so the same outcome
-        # as a search of them; past the last sum (rounding) the last outcome, as there.
-        acc = 0.0
-        for action, p in outcomes:
-            acc += p
-            if u < acc:
-                return action
-        return outcomes[-1][0]
-    global _last
-    last = _last
-    if outcomes is last[0]:
-        return outcomes[bisect_right(last[1], u)][0]
-    entry = _CUMULATIVE.get(id(outcomes))
-    if entry is None or entry[0] is not outcomes:
-        cumulative = cumulative_probabilities(outcomes)
-        if len(_CUMULATIVE) >= _CUMULATIVE_LIMIT:
-            _CUMULATIVE.clear()
-        _CUMULATIVE[id(outcomes)] = (outcomes, cumulative)
-    else:
-        cumulative = entry[1]
-    _last = (outcomes, cumulative)
-    return outcomes[bisect_right(cumulative, u)][0]

@@ -7,9 +7,10 @@ import secrets
 from collections.abc import Mapping
 from typing import Protocol
 
+from .chance import sample_outcome
 from .errors import IllegalActionError, InvalidRecordError, NotYourTurnError
 from .fairness import check_secret, commitment, uniform_from_key
-from .game import CHANCE, TERMINAL, Action, Game, State, sample_outcome
+from .game import CHANCE, TERMINAL, Action, Game, State
 from .record import Move, Moves, Record
 
 

@@ -99,12 +99,16 @@ class CheeseAction(Action):
         return parse_text(text)
 
 
-SPIN: Final = CheeseAction(SPIN_KIND)
+SPIN: Final[CheeseAction] = CheeseAction(SPIN_KIND)
 BITES: Final = tuple(CheeseAction(BITE_KIND, i) for i in range(ROWS * COLS))
 """A bite at every cell of the grid, by cell index: well-formed, though most are illegal."""
 START_SEATS: Final = tuple(CheeseAction(START_SEAT_KIND, s) for s in range(MAX_SEATS))
-THRESHOLD_OUTCOMES: Final = {t: CheeseAction(THRESHOLD_KIND, t) for t in THRESHOLDS}
-SPIN_RESULTS: Final = tuple(CheeseAction(SPIN_RESULT_KIND, f) for f in range(len(FACES)))
+THRESHOLD_OUTCOMES: Final[dict[int, CheeseAction]] = {
+    t: CheeseAction(THRESHOLD_KIND, t) for t in THRESHOLDS
+}
+SPIN_RESULTS: Final[tuple[CheeseAction, ...]] = tuple(
+    CheeseAction(SPIN_RESULT_KIND, f) for f in range(len(FACES))
+)
 DRAWS: Final = tuple(CheeseAction(DRAW_KIND, c) for c in range(len(COLOURS)))
 
 

@@ -38,8 +38,8 @@ from ...engine import (
     record_view,
     replay,
 )
+from ...engine.chance import sample_outcome
 from ...engine.fairness import check_secret, commitment, uniform
-from ...engine.game import sample_outcome
 from ...games import GAMES, load_game
 from ..rooms.endpoint import room_key
 from ..rooms.hub import Hub
