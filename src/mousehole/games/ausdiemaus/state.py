@@ -76,9 +76,15 @@ def card_outcomes(pool: tuple[int, ...]) -> tuple[tuple[A.AusDieMausAction, floa
 
     Not cached: most pools come up once (a six-seat game meets thousands), and filling and
     emptying a cache cost more than these few divisions."""
-    total = sum(pool)
-    cards = _CARDS
-    return tuple([(cards[kind], count / total) for kind, count in enumerate(pool) if count])
+    total = 0
+    for count in pool:
+        total += count
+    outcomes = []
+    for kind in range(len(pool)):  # a range loop: compiled as a C loop, no enumerate object
+        count = pool[kind]
+        if count:
+            outcomes.append((_CARDS[kind], count / total))
+    return tuple(outcomes)
 
 
 @lru_cache(maxsize=16)
