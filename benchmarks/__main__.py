@@ -13,7 +13,18 @@ from typing import Any
 
 from mousehole.games import MANIFESTS
 
-from . import bots, cluster, engine, notes, online_load, online_report, parallel, shield, web
+from . import (
+    bots,
+    cluster,
+    engine,
+    history,
+    notes,
+    online_load,
+    online_report,
+    parallel,
+    shield,
+    web,
+)
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
@@ -59,6 +70,8 @@ def run(quick: bool) -> dict[str, Any]:
     results["sampled"] = engine.every_game_sampled(100 // scale, 3)
     print("engine: the public API against the bare loops of the rules ...", file=sys.stderr)
     results["bare"] = engine.every_bare_loop(300 // scale, 5)
+    print(f"engine: against the code of commit {history.BASE} ...", file=sys.stderr)
+    results["history"] = history.versus(games=200 // scale, rounds=1 if quick else 3)
     print("simulate: one process against one per core ...", file=sys.stderr)
     results["parallel"] = parallel.simulate_speedup(2000 // scale)
     print("bots: every level's decision time ...", file=sys.stderr)
@@ -287,7 +300,7 @@ the comments `<!-- by hand -->` and `<!-- end by hand -->` (see the source of th
 writes the tables anew and keeps those notes (`benchmarks/notes.py`).
 
 {_engine_section(results["engines"], results["costs"])}{driver}
-{parallel.section(results["parallel"])}
+{history.section(results.get("history"), TITLES)}{parallel.section(results["parallel"])}
 {_bots_section(results["decisions"], results["tournaments"])}
 {results.get("expert") or ""}{hand}{_pages_section(results["pages"])}{results.get("pace") or ""}\
 {online}
@@ -299,6 +312,7 @@ make bench                    # all of the above (python -m benchmarks --online)
 .venv/bin/python -m benchmarks           # all but the online rooms under load
 .venv/bin/python -m benchmarks.cluster   # the several-instances section alone, printed
 .venv/bin/python -m benchmarks.parallel  # simulate on one core and on every core, printed
+.venv/bin/python -m benchmarks.history   # the engines against an earlier commit, printed
 # every run takes a CPU cgroup of its own when run as root (benchmarks/shield.py);
 # add --no-shield to share the CPU with whatever else runs
 ```

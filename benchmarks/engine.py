@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import mousehole
 from mousehole.engine import CHANCE, TERMINAL, Action, State, sample_outcome
+from mousehole.engine import chance as engine_chance
 from mousehole.games import MANIFESTS, REGISTRY
 
 SECONDS: Final = 10.0
@@ -71,7 +72,8 @@ def random_games_per_second(
 def build(name: str) -> str:
     """Return which build of `name`'s rules this process runs: "pure Python" when every
     module of its package is a .py file, else "compiled" and the compiled modules' names
-    (an extension module imported instead of its .py: `make venv`, docs/testing.md)."""
+    (an extension module imported instead of its .py: `make venv`, docs/testing.md); and
+    the engine's chance sampling when it is compiled (engine/chance.py)."""
     package = type(mousehole.load_game(name).new_initial_state()).__module__.rpartition(".")[0]
     compiled = sorted(
         module_name.rpartition(".")[2]
@@ -80,7 +82,8 @@ def build(name: str) -> str:
         and not module_name.endswith("__mypyc")  # the compiled code of mypyc's modules
         and Path(getattr(module, "__file__", None) or "x.py").suffix not in (".py", ".pyc")
     )
-    return f"compiled ({', '.join(compiled)})" if compiled else "pure Python"
+    rules = f"compiled ({', '.join(compiled)})" if compiled else "pure Python"
+    return f"{rules}; engine: compiled (chance)" if engine_chance.COMPILED else rules
 
 
 def sampled_steps(name: str, seats: int, games: int = 100, repeats: int = 3) -> dict[str, Any]:
