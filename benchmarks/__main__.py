@@ -73,7 +73,7 @@ def run(quick: bool) -> dict[str, Any]:
     print(f"engine: against the code of commit {history.BASE} ...", file=sys.stderr)
     results["history"] = history.versus(games=200 // scale, rounds=1 if quick else 3)
     print("simulate: one process against one per core ...", file=sys.stderr)
-    results["parallel"] = parallel.simulate_speedup(2000 // scale)
+    results["parallel"] = parallel.simulate_speedup(parallel.GAMES // scale)
     print("bots: every level's decision time ...", file=sys.stderr)
     results["decisions"] = bots.every_level(1000 // scale, 100 // scale)
     print("web: every game page's weight and layout shift ...", file=sys.stderr)

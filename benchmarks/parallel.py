@@ -24,6 +24,10 @@ from .engine import build
 MANIFEST = MANIFESTS[0]
 GAME = MANIFEST.name
 PLAYERS = (MANIFEST.levels[(len(MANIFEST.levels) - 1) // 2],) * MANIFEST.max_seats
+GAMES = 6000
+"""Matches per run: about 4 s on one core of the compiled build. With 2,000 (1.5 s) the
+workers' start was a tenth of a two-process run, and a short burst of another machine's work
+on the host's shared cores decided a run."""
 """The registry's first game at its most seats, the level at or below the middle of its
 levels in every seat: matches of about a millisecond each, so each run lasts seconds, and no
 decision costs much more than another."""
@@ -38,7 +42,7 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def simulate_speedup(games: int = 2000, repeats: int = 3) -> dict[str, Any]:
+def simulate_speedup(games: int = GAMES, repeats: int = 5) -> dict[str, Any]:
     """Return the wall-clock time of `simulate` over the same `games` matches with one process
     and with one per core (best of `repeats` each, alternating), the speedup, the CPU time the
     workers used, and whether both played exactly the same matches."""
@@ -121,7 +125,7 @@ reached {r["speedup"] / ceiling:.0%} of that.
 
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.parallel")
-    parser.add_argument("--games", type=int, default=2000, help="matches per run")
+    parser.add_argument("--games", type=int, default=GAMES, help="matches per run")
     parser.add_argument(
         "--no-shield", action="store_true", help="share the CPU with whatever else runs"
     )
