@@ -11,10 +11,12 @@ one seeded random game on both, comparing everything either build shows at every
 
 from __future__ import annotations
 
+import copy
 import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import pickle
 import random
 import sys
 from collections.abc import Sequence
@@ -22,7 +24,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from mousehole.engine import CHANCE, TERMINAL, IllegalActionError, State
+import pytest
+
+from mousehole.engine import CHANCE, TERMINAL, Action, IllegalActionError, State
+from mousehole.engine.formats import FormattedState
 
 
 class _PureSource(importlib.abc.MetaPathFinder):
@@ -131,3 +136,42 @@ def lock_step(fast: State, slow: State, seed: int, wrong: Sequence[str]) -> int:
     assert slow.current_player() == TERMINAL
     assert fast.winners() == slow.winners()
     return steps
+
+
+def needs_compiled(module: ModuleType) -> pytest.MarkDecorator:
+    """Return a mark that skips a test, saying why, where `module` (a compiled module with a
+    `COMPILED` flag) runs as its .py file: this checkout has no compiled build."""
+    where = "/".join(module.__name__.split(".")[-2:])
+    return pytest.mark.skipif(
+        not module.COMPILED,
+        reason=f"no compiled build of {where}.py here (make venv builds it where a C compiler "
+        "and Python.h are; its output says why it did not)",
+    )
+
+
+def assert_a_formatted_state(state: State, after: Action, name: str) -> None:
+    """Assert that `state` is the engine's FormattedState of its game and answers as one: it
+    reads back from its JSON equal and with the same hash, differs from its child by `after`,
+    and shows itself as `<name {position}>`."""
+    game = state.game
+    assert isinstance(state, FormattedState) and isinstance(state, State)
+    assert state == game.state_from_json(state.to_json())  # type: ignore[attr-defined]
+    assert hash(state) == hash(game.state_from_json(state.to_json()))  # type: ignore[attr-defined]
+    assert state != state.apply(after)
+    assert repr(state) == f"<{name} {state.to_json()!r}>"
+
+
+def assert_copies_and_pickles_play_on(state: State) -> None:
+    """Assert that a copy, a deep copy and a pickled copy of `state` play on as `state` does:
+    the same position and events, the very phase object (the rules compare phases by
+    identity), the game shared by the copies, and the same child after the same step."""
+    restored = pickle.loads(pickle.dumps(state))
+    for other in (copy.copy(state), copy.deepcopy(state), restored):
+        assert type(other) is type(state)
+        assert other.key() == state.key()  # type: ignore[attr-defined]
+        assert other.raw_events == state.raw_events  # type: ignore[attr-defined]
+        assert other.phase is state.phase  # type: ignore[attr-defined]
+        assert other.game is state.game or other is restored
+        assert other.current_player() == state.current_player()
+        step = state.sample_action(0.4)
+        assert other.apply(step).key() == state.apply(step).key()  # type: ignore[attr-defined]

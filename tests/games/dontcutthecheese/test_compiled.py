@@ -12,17 +12,12 @@ game on both. The tests skip, saying why, only when this checkout has no compile
 
 from __future__ import annotations
 
-import copy
-import pickle
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 
 import mousehole
-from mousehole.engine import State
-from mousehole.engine.formats import FormattedState
 from mousehole.games import dontcutthecheese
 from mousehole.games.dontcutthecheese import bag, paper, phases
 from mousehole.games.dontcutthecheese import state as compiled_state
@@ -40,11 +35,7 @@ WRONG = [
 ]  # fmt: skip
 """Actions tried where they may not be legal: both builds must refuse them with the same error."""
 
-needs_compiled = pytest.mark.skipif(
-    not compiled_state.COMPILED,
-    reason="no compiled build of dontcutthecheese/state.py here (make venv builds it where a C "
-    "compiler and Python.h are; its output says why it did not)",
-)
+needs_compiled = compiled.needs_compiled(compiled_state)
 
 
 def pure_package() -> ModuleType:
@@ -54,59 +45,36 @@ def pure_package() -> ModuleType:
 
 def test_the_pure_package_runs_the_py_files() -> None:
     pure = pure_package()
-    assert pure.state.__file__ == str(FOLDER / "state.py")
-    for name in ("paper", "phases", "bag"):
+    for name in ("state", "paper", "phases", "bag"):
         assert getattr(pure, name).__file__ == str(FOLDER / f"{name}.py")
     assert not pure.state.COMPILED
     assert pure.CheeseState is not dontcutthecheese.CheeseState
 
 
 @pytest.mark.parametrize("build", ["installed", "pure"])
-def test_the_state_is_a_formatted_state_of_its_game(build: str) -> None:
+def test_the_state_and_its_copies_answer_as_the_installed_one(build: str) -> None:
+    """Either build's state is a FormattedState of its game, and its copies, deep copies and
+    pickles play on as it does (tests/compiled.py)."""
     package = dontcutthecheese if build == "installed" else pure_package()
-    game = package.CheeseGame(seats=3)
+    game = package.CheeseGame(seats=4)
     state = game.new_initial_state()
-    state = state.apply(state.chance_outcomes()[1][0])
-
-    assert isinstance(state, FormattedState) and isinstance(state, State)
-    assert state.game is game
-    assert state == game.state_from_json(state.to_json())
-    assert hash(state) == hash(game.state_from_json(state.to_json()))
-    assert state != state.apply(state.chance_outcomes()[0][0])
-    assert repr(state) == f"<CheeseState {state.to_json()!r}>"
-
-
-@pytest.mark.parametrize("build", ["installed", "pure"])
-def test_copies_and_pickles_keep_the_position_and_its_phase(build: str) -> None:
-    """A copy, a deep copy and a pickled state play on as the original: the same position,
-    the same events, and a phase the rules still recognise (they test phases by identity)."""
-    package = dontcutthecheese if build == "installed" else pure_package()
-    state = package.CheeseGame(seats=4).new_initial_state()
     for u in (0.3, 0.7, 0.1, 0.9, 0.5, 0.2):
         state = state.apply(state.sample_action(u))
-    restored = pickle.loads(pickle.dumps(state))
-    for other in (copy.copy(state), copy.deepcopy(state), restored):
-        assert type(other) is type(state)
-        assert other.key() == state.key() and other.raw_events == state.raw_events
-        assert other.phase is state.phase
-        assert other.game is state.game or other is restored
-        assert other.current_player() == state.current_player()
-        step = state.sample_action(0.4)
-        assert other.apply(step).key() == state.apply(step).key()
+    assert state.game is game
+    compiled.assert_a_formatted_state(state, state.sample_action(0.5), "CheeseState")
+    compiled.assert_copies_and_pickles_play_on(state)
 
 
 @needs_compiled
-def test_the_compiled_build_is_imported_and_not_older_than_its_source() -> None:
-    for module in (compiled_state, paper, phases, bag):
-        compiled.assert_compiled_and_fresh(module)
+@pytest.mark.parametrize("module", [compiled_state, paper, phases, bag], ids=lambda m: m.__name__)
+def test_the_compiled_build_is_imported_and_not_older_than_its_source(module: ModuleType) -> None:
+    compiled.assert_compiled_and_fresh(module)
 
 
 @needs_compiled
-@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
-def test_many_games_play_the_same_on_the_compiled_and_the_pure_build(seats: int) -> None:
-    steps: list[Any] = []
-    for seed in range(GAMES):
-        fast = mousehole.load_game("dontcutthecheese", seats=seats).new_initial_state()
-        slow = pure_package().CheeseGame(seats=seats).new_initial_state()
-        steps.append(compiled.lock_step(fast, slow, seed, WRONG))
-    assert min(steps) > 20, steps
+def test_many_games_play_the_same_on_the_compiled_and_the_pure_build() -> None:
+    for seats in range(2, 7):
+        for seed in range(GAMES):
+            fast = mousehole.load_game("dontcutthecheese", seats=seats).new_initial_state()
+            slow = pure_package().CheeseGame(seats=seats).new_initial_state()
+            assert compiled.lock_step(fast, slow, seed, WRONG) > 20, (seats, seed)

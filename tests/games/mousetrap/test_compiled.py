@@ -37,11 +37,7 @@ WRONG = [
 ]  # fmt: skip
 """Actions tried where they are not legal: both builds must refuse them with the same error."""
 
-needs_compiled = pytest.mark.skipif(
-    not compiled_state.COMPILED,
-    reason="no compiled build of mousetrap/state.py here (make venv builds it where a C "
-    "compiler and Python.h are; its output says why it did not)",
-)
+needs_compiled = compiled.needs_compiled(compiled_state)
 
 
 def pure_package() -> ModuleType:
