@@ -16,6 +16,8 @@ from mousehole.engine import CHANCE, TERMINAL, Action, State, sample_outcome
 from mousehole.engine import chance as engine_chance
 from mousehole.games import MANIFESTS, REGISTRY
 
+from .loop import play
+
 SECONDS: Final = 10.0
 """A repeat of random games, or one `apply_cost` or `memory_per_state` sample, stops after
 about this long even if it has not reached its count: a clock, not a result, stops it, so a
@@ -44,15 +46,7 @@ def random_games_per_second(
             if played and time.perf_counter() - start > seconds:
                 break
             played += 1
-            state = game.new_initial_state()
-            while (actor := state.current_player()) != TERMINAL:
-                if actor == CHANCE:
-                    action = sample_outcome(state.chance_outcomes(), rng.random())
-                else:
-                    actions = state.legal_actions()
-                    action = actions[int(rng.random() * len(actions))]
-                state = state.apply(action)
-                steps += 1
+            steps += play(game, rng.random)[1]
         elapsed = time.perf_counter() - start
         best_cpu = min(best_cpu, (time.thread_time() - cpu) / steps * 1e6)
         best = max(best, played / elapsed)
@@ -130,20 +124,14 @@ def random_games(
     for _ in range(games):
         if seconds is not None and winners and time.thread_time() - start > seconds:
             break
-        state = game.new_initial_state()
         if sampled:
+            state = game.new_initial_state()
             while state.current_player() != TERMINAL:
                 state = state.apply(state.sample_action(rnd()))
                 steps += 1
         else:
-            while (actor := state.current_player()) != TERMINAL:
-                if actor == CHANCE:
-                    action = sample_outcome(state.chance_outcomes(), rnd())
-                else:
-                    actions = state.legal_actions()
-                    action = actions[int(rnd() * len(actions))]
-                state = state.apply(action)
-                steps += 1
+            state, played = play(game, rnd)
+            steps += played
         winners.append(state.winners())
     elapsed = time.thread_time() - start
     return {

@@ -5,9 +5,8 @@ A CPU time measured on another day cannot be compared with today's: this machine
 the same code changes by half over a day (docs/benchmarks.md). So the earlier code is checked
 out beside this one (`git worktree add`, in a temporary folder, removed afterwards) and both
 play the same random games, in turn, in processes of their own, each round the earlier code
-first. The loop is `benchmarks/engine.py`'s (`random_games_per_second`), written here against
-the public API alone so that the earlier code runs it too: `load_game`, `current_player`,
-`chance_outcomes` with `sample_outcome` or `legal_actions` with a uniform choice, `apply`.
+first. The loop is every engine benchmark's (`benchmarks/loop.py`), which imports only what
+the game contract has always had, so that the earlier code runs it too.
 The earlier code runs as the .py files of its commit, this code as `make venv` built it.
 """
 
@@ -32,55 +31,6 @@ SECONDS: Final = 3.0
 """A repeat of one game at one seat count stops after about this long once a game is complete
 (a slow game's earlier code takes about 90 µs a step: its repeats are cut by the clock)."""
 
-LOOP: Final = """
-import json, random, sys, time
-import mousehole
-from mousehole.engine import CHANCE, TERMINAL, sample_outcome
-
-
-def cpu_per_step(name, seats, games, repeats, seconds):
-    game = mousehole.load_game(name, seats=seats)
-    best = float("inf")
-    for repeat in range(repeats):
-        rng = random.Random(repeat)
-        steps = played = 0
-        cpu = time.thread_time()
-        for _ in range(games):
-            if played and time.thread_time() - cpu > seconds:
-                break
-            played += 1
-            state = game.new_initial_state()
-            while (actor := state.current_player()) != TERMINAL:
-                if actor == CHANCE:
-                    action = sample_outcome(state.chance_outcomes(), rng.random())
-                else:
-                    actions = state.legal_actions()
-                    action = actions[int(rng.random() * len(actions))]
-                state = state.apply(action)
-                steps += 1
-        best = min(best, (time.thread_time() - cpu) / steps * 1e6)
-    return best
-
-
-name, games, repeats = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-seconds = float(sys.argv[4])
-source = mousehole.__file__
-try:
-    rows = [
-        {"seats": n, "cpu_us": cpu_per_step(name, n, games, repeats, seconds), "source": source}
-        for n in map(int, sys.argv[5:])
-    ]
-except Exception as error:  # a game this code does not have
-    rows = [{"error": f"{type(error).__name__}: {error}", "source": source}]
-print(json.dumps(rows))
-"""
-"""One process's measurement: the best CPU time per step of `repeats` repeats of `games`
-random games (seeds 0, 1, ...; a repeat stops after about `seconds` of CPU once a game is
-complete) at each seat count, or the error that stopped it (a game the code does not have),
-and the file `mousehole` was imported from
-(the test that the process ran the code it was meant to). The loop is a function's, as in
-benchmarks/engine.py: at a module's top level every name would be a dictionary look-up."""
-
 
 def _seat_counts(name: str) -> list[int]:
     import mousehole
@@ -92,10 +42,11 @@ def _seat_counts(name: str) -> list[int]:
 def _measure(
     src: Path, name: str, seats: list[int], games: int, repeats: int, seconds: float
 ) -> list[Any]:
-    """Run the loop on the code in `src` (a checkout's src/ folder) and return its rows."""
-    env = {**os.environ, "PYTHONPATH": str(src)}
+    """Run `python -m benchmarks.loop` (this checkout's) on the code in `src` (a checkout's
+    src/ folder, first on the path) and return its rows."""
+    env = {**os.environ, "PYTHONPATH": f"{src}{os.pathsep}{ROOT}"}
     counts = [str(games), str(repeats), str(seconds), *map(str, seats)]
-    argv = [sys.executable, "-c", LOOP, name, *counts]
+    argv = [sys.executable, "-m", "benchmarks.loop", name, *counts]
     out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True, cwd=src)
     rows: list[Any] = json.loads(out.stdout)
     for row in rows:
