@@ -1,11 +1,13 @@
 """The fixtures of the command's tests: a stable terminal in a working folder of the test's
 own and the `mousehole` logger put back after each test (both for every test here), a file
-of simulated records, a setting where a server must not start, and a recorded server start."""
+of simulated records, a setting where a server must not start, and a recorded server start
+(its arguments, or the app it would serve)."""
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,6 +45,20 @@ def bad_argument_setting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
 
     monkeypatch.setattr(uvicorn, "run", never_serve)
     (tmp_path / "notes.txt").write_text("not a folder\n", encoding="utf-8")
+
+
+@pytest.fixture
+def served_apps(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Record the app of each server start instead of starting a server (the collector left
+    as it is)."""
+    import uvicorn
+
+    import mousehole.cli.serve
+
+    apps: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: apps.append(app))
+    monkeypatch.setattr(mousehole.cli.serve, "tune_gc", lambda: None)
+    return apps
 
 
 @pytest.fixture

@@ -79,6 +79,20 @@ def test_seconds_that_are_no_number_or_below_zero_are_refused_by_name(
     assert f"MOUSEHOLE_TEST_SECONDS must be a number of seconds >= 0, not {text!r}" in err
 
 
+@pytest.mark.parametrize("text", ["0", " 0.0 ", "-1", "soon", "inf"])
+def test_positive_seconds_refuse_zero_too_by_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    monkeypatch.setenv("MOUSEHOLE_TEST_SECONDS", text)
+    with pytest.raises(SystemExit) as stop:
+        env_seconds("MOUSEHOLE_TEST_SECONDS", 7.5, _parser(), positive=True)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"MOUSEHOLE_TEST_SECONDS must be a number of seconds > 0, not {text.strip()!r}" in err
+    monkeypatch.setenv("MOUSEHOLE_TEST_SECONDS", "0.25")
+    assert env_seconds("MOUSEHOLE_TEST_SECONDS", 7.5, _parser(), positive=True) == 0.25
+
+
 def test_failing_prints_one_line_without_the_usage_and_exits_2(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

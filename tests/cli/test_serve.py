@@ -52,19 +52,12 @@ def test_serve_can_keep_pythons_collector_and_accept_compression(
 def test_serve_stores_with_the_sync_setting_asked_for(
     argv: list[str],
     sync: str,
-    monkeypatch: pytest.MonkeyPatch,
+    served_apps: list[Any],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import uvicorn
-
-    import mousehole.cli.serve
-
-    apps: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: apps.append(app))
-    monkeypatch.setattr(mousehole.cli.serve, "tune_gc", lambda: None)
     result = run(["serve", "--db", "test.sqlite3", *argv], capsys)
     assert result.status == 0
-    [app] = apps
+    [app] = served_apps
     assert app.state.store.sync == sync
     app.state.store.close()
 
@@ -130,23 +123,17 @@ def test_serve_refuses_an_unknown_sync_setting_by_name(
 def test_serve_reads_the_replay_window_from_the_environment(
     window: str | None,
     seconds: float,
+    served_apps: list[Any],
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import uvicorn
-
-    import mousehole.cli.serve
-
-    apps: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: apps.append(app))
-    monkeypatch.setattr(mousehole.cli.serve, "tune_gc", lambda: None)
     if window is None:
         monkeypatch.delenv("MOUSEHOLE_REPLAYS_WINDOW", raising=False)
     else:
         monkeypatch.setenv("MOUSEHOLE_REPLAYS_WINDOW", window)
     result = run(["serve", "--db", "test.sqlite3"], capsys)
     assert result.status == 0
-    [app] = apps
+    [app] = served_apps
     assert app.state.hub.settings.replays_window == seconds
     assert app.state.hub.settings.replays_per_address == 60
     app.state.store.close()
@@ -155,9 +142,9 @@ def test_serve_reads_the_replay_window_from_the_environment(
 @pytest.mark.parametrize(
     ("window", "message"),
     [
-        ("0", "MOUSEHOLE_REPLAYS_WINDOW must be a number of seconds > 0, not 0"),
-        ("-5", "MOUSEHOLE_REPLAYS_WINDOW must be a number of seconds >= 0, not '-5'"),
-        ("soon", "MOUSEHOLE_REPLAYS_WINDOW must be a number of seconds >= 0, not 'soon'"),
+        ("0", "MOUSEHOLE_REPLAYS_WINDOW must be a number of seconds > 0, not '0'"),
+        ("-5", "MOUSEHOLE_REPLAYS_WINDOW must be a number of seconds > 0, not '-5'"),
+        ("soon", "MOUSEHOLE_REPLAYS_WINDOW must be a number of seconds > 0, not 'soon'"),
     ],
 )
 def test_serve_refuses_a_replay_window_that_is_no_positive_number(

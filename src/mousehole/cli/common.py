@@ -42,8 +42,11 @@ def fail(parser: argparse.ArgumentParser, message: str) -> NoReturn:
     sys.exit(2)
 
 
-def env_seconds(name: str, default: float, parser: argparse.ArgumentParser) -> float:
-    """Return the seconds in environment variable `name` (unset or empty: `default`)."""
+def env_seconds(
+    name: str, default: float, parser: argparse.ArgumentParser, *, positive: bool = False
+) -> float:
+    """Return the seconds in environment variable `name` (unset or empty: `default`), at
+    least 0, or above 0 with `positive`."""
     text = os.environ.get(name, "").strip()
     if not text:
         return default
@@ -51,6 +54,8 @@ def env_seconds(name: str, default: float, parser: argparse.ArgumentParser) -> f
         value = float(text)
     except ValueError:
         value = -1.0
-    if not math.isfinite(value) or value < 0:
-        parser.error(f"{name} must be a number of seconds >= 0, not {text!r}")
+    if not math.isfinite(value) or value < 0 or (positive and value == 0):
+        parser.error(
+            f"{name} must be a number of seconds {'> 0' if positive else '>= 0'}, not {text!r}"
+        )
     return value

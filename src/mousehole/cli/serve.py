@@ -53,10 +53,10 @@ def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     online = OnlineSettings(
         grace=env_seconds("MOUSEHOLE_ONLINE_GRACE", defaults.grace, parser),
         computer_delay=env_seconds("MOUSEHOLE_COMPUTER_DELAY", defaults.computer_delay, parser),
-        replays_window=env_seconds("MOUSEHOLE_REPLAYS_WINDOW", defaults.replays_window, parser),
+        replays_window=env_seconds(
+            "MOUSEHOLE_REPLAYS_WINDOW", defaults.replays_window, parser, positive=True
+        ),
     )
-    if online.replays_window <= 0:
-        parser.error("MOUSEHOLE_REPLAYS_WINDOW must be a number of seconds > 0, not 0")
     redis = args.redis or os.environ.get(REDIS_VARIABLE, "").strip() or None
     if redis is not None and database is None:
         parser.error(
