@@ -7,7 +7,7 @@ import random
 import pytest
 
 from mousehole.bots import ISMCTS, shares
-from mousehole.engine import JSON, Action, Game, Match, State
+from mousehole.engine import CHANCE, JSON, Action, Game, Match, State
 
 from ..engine.coin_game import CoinAction, CoinGame
 from ..engine.dice_game import DiceGame
@@ -90,6 +90,12 @@ def test_bad_settings_are_refused_by_name() -> None:
         ISMCTS(honest, stop=lambda state: True)
     with pytest.raises(ValueError, match="no seat decides"):
         ISMCTS(honest).choose(CoinGame().new_initial_state())
+    with pytest.raises(ValueError, match="depth: at least 1 decision, not 0"):
+        ISMCTS(honest, depth=0)
+    with pytest.raises(ValueError, match="confidence needs a guide"):
+        ISMCTS(honest, confidence=2.0)
+    with pytest.raises(ValueError, match="confidence: standard errors, at least 0, not -1"):
+        ISMCTS(honest, confidence=-1.0, guide=Always("guess:heads"))
 
 
 class Always:
@@ -128,3 +134,87 @@ def test_a_rollout_stops_where_told_and_is_scored_by_the_evaluation() -> None:
     search = ISMCTS(perfect, iterations=40, stop=banked, evaluate=evaluate, seed=5)
     assert search.choose(start).to_text() == "hold"  # banking 30 beats risking a 1
     assert scored and all(banked(state) for state in scored)
+
+
+def test_a_stop_at_a_chance_state_ends_the_rollout_and_the_descent_there() -> None:
+    """A stop can be a chance state (a paper that has just snapped, its draws to come): the
+    search scores it there and plays no chance past it, in the tree as in the rollout."""
+    game = DiceGame(seats=2, start_seat=0)
+    start = game.state_from_json(
+        {"seat_count": 2, "current": 0, "phase": "decide", "scores": [10, 10], "turn": 30}
+    )
+    scored: list[State] = []
+
+    def evaluate(state: State) -> list[float]:
+        scored.append(state)
+        return [0.5, 0.5]
+
+    def rolling(state: State) -> bool:
+        return state.current_player() == CHANCE  # a die is about to be rolled
+
+    search = ISMCTS(perfect, iterations=30, stop=rolling, evaluate=evaluate, seed=6)
+    search.choose(start)
+    assert len(scored) == 30
+    assert all(rolling(state) for state in scored)
+    # no die was rolled on the way: seat 0 rolls now, or holds its 30 and seat 1 rolls
+    assert {tuple(state.to_json()["scores"]) for state in scored} == {(10, 10), (40, 10)}
+
+
+def test_each_seat_keeps_its_own_statistics_where_chance_decides_who_acts() -> None:
+    """In Pig, after "roll" the die decides who acts next (a 1 passes the turn), so one
+    sequence of decisions is followed by either seat's choice: every decision's statistics
+    must be kept for the seat that made it, or one seat would steer by the other's wins."""
+    from mousehole.bots.ismcts import _Node
+
+    game = DiceGame(seats=2, start_seat=0)
+    start = game.state_from_json(
+        {"seat_count": 2, "current": 0, "phase": "decide", "scores": [40, 40], "turn": 8}
+    )
+    search = ISMCTS(perfect, iterations=1, seed=7)
+    root = _Node(0)
+    for _ in range(400):
+        search._iterate(root, start)
+    shared = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        assert all(child.seat == seat for (seat, _action), child in node.children.items())
+        shared += len({seat for seat, _action in node.children}) > 1
+        stack.extend(node.children.values())
+    assert shared  # some sequence was followed by both seats' decisions
+
+
+def test_a_search_one_decision_deep_leaves_the_rest_to_the_rollouts() -> None:
+    from mousehole.bots.ismcts import _Node
+
+    game = DiceGame(seats=2, start_seat=0)
+    start = game.state_from_json(
+        {"seat_count": 2, "current": 0, "phase": "decide", "scores": [40, 40], "turn": 8}
+    )
+    for depth, deepest in ((1, 1), (2, 2)):
+        search = ISMCTS(perfect, iterations=1, depth=depth, seed=8)
+        root = _Node(0)
+        for _ in range(300):
+            search._iterate(root, start)
+        levels, reached = [root], 0
+        while levels and any(node.children for node in levels):
+            levels = [child for node in levels for child in node.children.values()]
+            reached += 1
+        assert reached == deepest
+
+
+def test_with_a_confidence_the_guide_is_left_only_for_a_clearly_better_action() -> None:
+    """A fair coin: "tails" is no better than the guide's "heads", however the visits fall,
+    so the guide's choice stands; a coin the sampler always deals tails: "tails" is shown
+    better and chosen."""
+    for seed in range(8):
+        search = ISMCTS(
+            honest, iterations=200, guide=Always("guess:heads"), confidence=2.0, seed=seed
+        )
+        assert search.choose(_guessing("tails")) == CoinAction("guess", "heads")
+
+    def always_tails(game: Game, observation: JSON, seat: int, rng: random.Random) -> State:
+        return game.state_from_json({"coin": "tails", "guess": None})
+
+    search = ISMCTS(always_tails, iterations=200, guide=Always("guess:heads"), confidence=2.0)
+    assert search.choose(_guessing("heads")) == CoinAction("guess", "tails")

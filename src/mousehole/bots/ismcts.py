@@ -10,7 +10,15 @@ each child's **availability** (how often it was legal when its parent was visite
 the parent's visits, as ISMCTS needs when the legal actions differ between determinizations.
 A node's value is the share of the win of the seat that chose it: rollouts to the end score
 a win 1, a win shared by k seats 1/k each, a loss 0, and a rollout cut short is scored by the
-game's evaluation. The most visited action at the root is played.
+game's evaluation. Nodes are kept per seat: after one sequence of decisions the seat to act
+can depend on chance. The most visited action at the root is played.
+
+Two settings turn the search into an improvement on a guide (a lower level): `depth` keeps
+the tree to the first decisions, so that every later one is the rollout policy's (with the
+guide as rollout policy, each root action is valued by how the game goes on when everyone
+then plays like the guide), and `confidence` keeps the guide's choice unless the search's
+favourite beats it by that many standard errors, so that the noise of a few thousand
+rollouts is not taken for a better move.
 
 The search has its own seeded random number generator and never touches the match's chance;
 with a CPU-time cap (`seconds`) a decision can stop before its iterations are done, which makes
@@ -49,16 +57,22 @@ def shares(state: State) -> list[float]:
 class _Node:
     """One decision sequence: the seat that made its last decision, and its statistics."""
 
-    __slots__ = ("available", "children", "preferred", "seat", "total", "visits")
+    __slots__ = ("available", "children", "preferred", "seat", "squares", "total", "visits")
 
     def __init__(self, seat: int):
         self.seat = seat
         self.visits = 0
         self.available = 0
         self.total = 0.0
-        self.children: dict[Action, _Node] = {}
-        self.preferred: Action | None = None
-        """The guide's choice at this node (`ISMCTS.guide`), asked once."""
+        self.squares = 0.0
+        """The sum of the squared results, for the spread of `total / visits`."""
+        self.children: dict[tuple[int, Action], _Node] = {}
+        """The decisions made here, by the seat that made them and the action: in an open-loop
+        tree the seat to act after a sequence of decisions can depend on chance (who bites
+        next after a spin, whose trap phase comes next), and each seat's statistics must
+        count that seat's share."""
+        self.preferred: dict[int, Action] = {}
+        """The guide's choice here for each seat to act (`ISMCTS.guide`), asked once."""
 
 
 class ISMCTS:
@@ -77,10 +91,18 @@ class ISMCTS:
         guide: Player | None = None,
         guide_weight: float = 0.0,
         stop: Callable[[State], bool] | None = None,
+        depth: int | None = None,
+        confidence: float | None = None,
         seed: int | None = None,
     ):
         if iterations < 1:
             raise ValueError(f"iterations: at least 1, not {iterations}")
+        if depth is not None and depth < 1:
+            raise ValueError(f"depth: at least 1 decision, not {depth}")
+        if confidence is not None and confidence < 0:
+            raise ValueError(f"confidence: standard errors, at least 0, not {confidence}")
+        if confidence is not None and guide is None:
+            raise ValueError("confidence needs a guide: it says when to depart from its choice")
         if (rollout_steps is not None or stop is not None) and evaluate is None:
             raise ValueError("rollout_steps and stop need an evaluate function for the cuts")
         self.sampler = sampler
@@ -93,6 +115,8 @@ class ISMCTS:
         self.guide = guide
         self.guide_weight = guide_weight
         self.stop = stop
+        self.depth = depth
+        self.confidence = confidence
         self._rng = random.Random(seed)
         self.last_iterations = 0
         """Iterations the last `choose` ran (for benchmarks and tests)."""
@@ -118,10 +142,30 @@ class ISMCTS:
         self.last_iterations = done
         best, best_visits = actions[0], -1
         for action in actions:  # ties keep the first listed action
-            child = root.children.get(action)
+            child = root.children.get((seat, action))
             if child is not None and child.visits > best_visits:
                 best, best_visits = action, child.visits
+        preferred = root.preferred.get(seat)
+        if self.confidence is not None and preferred is not None and best != preferred:
+            kept = root.children.get((seat, preferred))
+            if kept is not None and not self._clearly_better(root.children[seat, best], kept):
+                return preferred
         return best
+
+    def _clearly_better(self, node: _Node, than: _Node) -> bool:
+        """Return True when `node`'s mean result beats `than`'s by more than `confidence`
+        standard errors of the difference (a departure from the guide must be shown, not
+        just drawn from the noise of a few hundred rollouts)."""
+        assert self.confidence is not None  # only asked with a confidence
+        if node.visits < 2 or than.visits < 2:
+            return False
+        spread = 0.0
+        for n in (node, than):
+            mean = n.total / n.visits
+            variance = max(0.0, n.squares / n.visits - mean * mean) * n.visits / (n.visits - 1)
+            spread += variance / n.visits
+        gap = node.total / node.visits - than.total / than.visits
+        return gap > self.confidence * math.sqrt(spread)
 
     def _iterate(self, root: _Node, state: State) -> None:
         """Descend from the root in the determinization `state`, expand one node, roll out,
@@ -129,10 +173,11 @@ class ISMCTS:
         rng = self._rng
         node = root
         path: list[_Node] = []
+        stop = self.stop
         while True:
             actor = state.current_player()
-            if actor == TERMINAL:
-                break
+            if actor == TERMINAL or (stop is not None and stop(state)):
+                break  # a path that reaches a stop is scored there, as a rollout would be
             if actor == CHANCE:
                 state = state.apply(sample_outcome(state.chance_outcomes(), rng.random()))
                 continue
@@ -140,15 +185,17 @@ class ISMCTS:
             if len(legal) == 1:
                 state = state.apply(legal[0])
                 continue
+            if self.depth is not None and len(path) >= self.depth:
+                break  # deeper decisions are the rollout policy's
             children = node.children
             untried = []
             for action in legal:
-                child = children.get(action)
+                child = children.get((actor, action))
                 if child is None:
                     untried.append(action)
                 else:
                     child.available += 1
-            preferred = self._preferred(node, state)
+            preferred = self._preferred(node, actor, state)
             if untried:
                 if preferred is not None and preferred in untried:
                     action = preferred  # the guide's choice is tried first
@@ -156,14 +203,14 @@ class ISMCTS:
                     action = untried[rng.randrange(len(untried))]
                 child = _Node(actor)
                 child.available = 1
-                children[action] = child
+                children[actor, action] = child
                 path.append(child)
                 state = state.apply(action)
                 break
             log_c = self.exploration
             best_action, best_score = legal[0], -math.inf
             for action in legal:
-                child = children[action]
+                child = children[actor, action]
                 score = child.total / child.visits + log_c * math.sqrt(
                     math.log(child.available) / child.visits
                 )
@@ -171,27 +218,31 @@ class ISMCTS:
                     score += self.guide_weight / child.visits
                 if score > best_score:
                     best_action, best_score = action, score
-            node = children[best_action]
+            node = children[actor, best_action]
             path.append(node)
             state = state.apply(best_action)
         result = self._rollout(state)
         for visited in path:
             visited.visits += 1
-            visited.total += result[visited.seat]
+            value = result[visited.seat]
+            visited.total += value
+            visited.squares += value * value
 
-    def _preferred(self, node: _Node, state: State) -> Action | None:
-        """Return the guide's choice at `node` (asked in the first determinization that
-        reaches it: a guide that plays from its seat's observation answers alike in all)."""
-        if self.guide is None or self.guide_weight <= 0:
+    def _preferred(self, node: _Node, actor: int, state: State) -> Action | None:
+        """Return the guide's choice for `actor` at `node` (asked in the first determinization
+        that reaches it with `actor` to act: a guide that plays from its seat's observation
+        answers alike in all)."""
+        if self.guide is None or (self.guide_weight <= 0 and self.confidence is None):
             return None
-        if node.preferred is None:
-            node.preferred = self.guide.choose(state)
-        return node.preferred
+        preferred = node.preferred.get(actor)
+        if preferred is None:
+            preferred = node.preferred[actor] = self.guide.choose(state)
+        return preferred
 
     def _rollout(self, state: State) -> Sequence[float]:
         """Play on with the rollout policy (random by default) to the end, or for
-        `rollout_steps` decisions or until `stop` says so, and then evaluate; return each
-        seat's share."""
+        `rollout_steps` decisions or until `stop` says so (of any state, a chance state
+        too), and then evaluate; return each seat's share."""
         rng = self._rng
         policy = self.rollout
         steps = self.rollout_steps
@@ -199,12 +250,14 @@ class ISMCTS:
             actor = state.current_player()
             if actor == TERMINAL:
                 return shares(state)
+            if self.stop is not None and self.stop(state):
+                # checked before chance too: a stop such as "the paper has snapped" is a
+                # chance state, and playing on past it would score a later position
+                assert self.evaluate is not None  # checked in __init__
+                return self.evaluate(state)
             if actor == CHANCE:
                 state = state.apply(sample_outcome(state.chance_outcomes(), rng.random()))
                 continue
-            if self.stop is not None and self.stop(state):
-                assert self.evaluate is not None  # checked in __init__
-                return self.evaluate(state)
             if steps is not None:
                 if steps <= 0:
                     assert self.evaluate is not None  # checked in __init__

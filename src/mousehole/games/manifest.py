@@ -100,6 +100,11 @@ class Expert:
     """How much the guide's choice is favoured: a bonus of `guide_weight / visits`."""
     stop: Callable[[State], bool] | None = None
     """Where a rollout stops to be scored by `evaluate` (such as the end of a round)."""
+    depth: int | None = None
+    """Decisions the tree holds below the root's state (None: as deep as it grows)."""
+    confidence: float | None = None
+    """Standard errors by which an action must beat the guide's to replace it (None: the
+    most visited action is played)."""
 
     def player(self, seed: int | None) -> Player:
         """Return a fresh expert player."""
@@ -114,6 +119,8 @@ class Expert:
             guide=None if self.guide is None else self.guide(seed),
             guide_weight=self.guide_weight,
             stop=self.stop,
+            depth=self.depth,
+            confidence=self.confidence,
             seed=seed,
         )
 
