@@ -22,7 +22,7 @@ from ...bots import RandomBot
 from ...engine import Action, Player, State
 from . import actions as A
 from .paper import BITES, Bite, legal_bites, loose, paper_cells, strength
-from .phases import BITE, BITES_SHOWN, THRESHOLD_PRIOR
+from .phases import BITE, BITES_SHOWN, THRESHOLD_PRIOR, bite_actions
 from .state import CheeseState
 
 HORIZON: Final = 12
@@ -191,28 +191,38 @@ class HardBot:
     def choose(self, state: State) -> Action:
         """Return the bite of least snap risk, then the most strength, then for tempo."""
         assert isinstance(state, CheeseState)  # a Don't Cut the Cheese player plays this game
-        actions = state.legal_actions()
-        if state.phase is not BITE or len(actions) == 1:
-            return actions[0]
-        eaten, now = state.eaten, state.strength
-        owned = ownership(state.n, state.bites_left, state.spin_again, state.direction)
-        last = state.bites_left == 1 and not state.spin_again
-        kept = {a: strength(after(eaten, BITES_BY_INDEX[a.value])) for a in actions}
-        most = max(kept.values())
-        scored = []
-        for action in actions:
-            if kept[action] < most - 1:
-                # not searched, for speed: bites that cut two paths more than the best
-                # (measured with the risk-only hard before tempo: 400 two-seat games
-                # against normal gave 59.8% with or without them, in 40% of the time)
-                continue
-            bite = BITES_BY_INDEX[action.value]
-            risk = snap_risk(eaten, bite, now, owned, state.n)
-            run = safe_run(after(eaten, bite))
-            scored.append((risk, -kept[action], run if last else -run, action.value, action))
-        least = min(entry[0] for entry in scored)
-        near = [entry for entry in scored if entry[0] <= least + RISK_TOLERANCE]
-        return min(near, key=lambda entry: entry[1:4])[4]
+        if state.phase is not BITE:
+            return state.legal_actions()[0]
+        return hard_bite(state.n, state.eaten, state.bites_left, state.spin_again, state.direction)
+
+
+@lru_cache(maxsize=65536)
+def hard_bite(n: int, eaten: int, bites_left: int, again: bool, direction: int) -> A.CheeseAction:
+    """Return `HardBot`'s bite: a function of only what it reads (the seats, the paper, the
+    bites left, a spin again to come and the direction), so it is kept for the positions that
+    come back, as they do in the expert level's rollouts."""
+    actions = bite_actions(eaten)
+    if len(actions) == 1:
+        return actions[0]
+    now = strength(eaten)
+    owned = ownership(n, bites_left, again, direction)
+    last = bites_left == 1 and not again
+    kept = {a: strength(after(eaten, BITES_BY_INDEX[a.value])) for a in actions}
+    most = max(kept.values())
+    scored = []
+    for action in actions:
+        if kept[action] < most - 1:
+            # not searched, for speed: bites that cut two paths more than the best
+            # (measured with the risk-only hard before tempo: 400 two-seat games
+            # against normal gave 59.8% with or without them, in 40% of the time)
+            continue
+        bite = BITES_BY_INDEX[action.value]
+        risk = snap_risk(eaten, bite, now, owned, n)
+        run = safe_run(after(eaten, bite))
+        scored.append((risk, -kept[action], run if last else -run, action.value, action))
+    least = min(entry[0] for entry in scored)
+    near = [entry for entry in scored if entry[0] <= least + RISK_TOLERANCE]
+    return min(near, key=lambda entry: entry[1:4])[4]
 
 
 BITES_BY_INDEX: Final = {b.index: b for b in BITES}
