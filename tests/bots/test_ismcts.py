@@ -173,7 +173,7 @@ def test_each_seat_keeps_its_own_statistics_where_chance_decides_who_acts() -> N
     search = ISMCTS(perfect, iterations=1, seed=7)
     root = _Node(0)
     for _ in range(400):
-        search._iterate(root, start)
+        search._iterate(root, start, search._rng)
     shared = 0
     stack = [root]
     while stack:
@@ -195,7 +195,7 @@ def test_a_search_one_decision_deep_leaves_the_rest_to_the_rollouts() -> None:
         search = ISMCTS(perfect, iterations=1, depth=depth, seed=8)
         root = _Node(0)
         for _ in range(300):
-            search._iterate(root, start)
+            search._iterate(root, start, search._rng)
         levels, reached = [root], 0
         while levels and any(node.children for node in levels):
             levels = [child for node in levels for child in node.children.values()]
@@ -217,4 +217,39 @@ def test_with_a_confidence_the_guide_is_left_only_for_a_clearly_better_action() 
         return game.state_from_json({"coin": "tails", "guess": None})
 
     search = ISMCTS(always_tails, iterations=200, guide=Always("guess:heads"), confidence=2.0)
+    assert search.choose(_guessing("heads")) == CoinAction("guess", "tails")
+
+
+def test_a_paired_search_plays_the_kth_visit_of_every_action_on_the_same_seed() -> None:
+    """Common random numbers: each root action's k-th visit draws its determinization (and
+    its chance) from the k-th seed, so the first draws of the sampler repeat once per action
+    (the guide's own world aside), and the guide is left only for a clearly better action."""
+    draws: list[float] = []
+
+    def fingerprinting(game: Game, observation: JSON, seat: int, rng: random.Random) -> State:
+        draws.append(rng.random())
+        return honest(game, observation, seat, rng)
+
+    search = ISMCTS(
+        fingerprinting,
+        iterations=101,
+        guide=Always("guess:heads"),
+        confidence=2.0,
+        paired=True,
+        seed=9,
+    )
+    assert search.choose(_guessing("tails")) == CoinAction("guess", "heads")
+    counts: dict[float, int] = {}
+    for draw in draws[1:]:
+        counts[draw] = counts.get(draw, 0) + 1
+    assert max(counts.values()) == 2  # two actions: a seed serves each at most once
+    assert sum(counts.values()) == 101
+    assert len(counts) < 101  # and seeds were shared
+
+    def always_tails(game: Game, observation: JSON, seat: int, rng: random.Random) -> State:
+        return game.state_from_json({"coin": "tails", "guess": None})
+
+    search = ISMCTS(
+        always_tails, iterations=60, guide=Always("guess:heads"), confidence=2.0, paired=True
+    )
     assert search.choose(_guessing("heads")) == CoinAction("guess", "tails")

@@ -18,7 +18,10 @@ the tree to the first decisions, so that every later one is the rollout policy's
 guide as rollout policy, each root action is valued by how the game goes on when everyone
 then plays like the guide), and `confidence` keeps the guide's choice unless the search's
 favourite beats it by that many standard errors, so that the noise of a few thousand
-rollouts is not taken for a better move.
+rollouts is not taken for a better move. `paired` compares the root's actions on common
+random numbers: the k-th visit of every action draws its determinization and its chance from
+the k-th seed, and the confidence is then reckoned on the pairs' differences, whose spread
+leaves out the luck both actions met alike.
 
 The search has its own seeded random number generator and never touches the match's chance;
 with a CPU-time cap (`seconds`) a decision can stop before its iterations are done, which makes
@@ -57,7 +60,9 @@ def shares(state: State) -> list[float]:
 class _Node:
     """One decision sequence: the seat that made its last decision, and its statistics."""
 
-    __slots__ = ("available", "children", "preferred", "seat", "squares", "total", "visits")
+    __slots__ = (
+        "available", "children", "preferred", "results", "seat", "squares", "total", "visits",
+    )  # fmt: skip
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -73,6 +78,9 @@ class _Node:
         count that seat's share."""
         self.preferred: dict[int, Action] = {}
         """The guide's choice here for each seat to act (`ISMCTS.guide`), asked once."""
+        self.results: list[float] = []
+        """Each visit's result in turn, kept for the root's children of a paired search (its
+        k-th visits of every action were played on the same random numbers)."""
 
 
 class ISMCTS:
@@ -93,6 +101,7 @@ class ISMCTS:
         stop: Callable[[State], bool] | None = None,
         depth: int | None = None,
         confidence: float | None = None,
+        paired: bool = False,
         seed: int | None = None,
     ):
         if iterations < 1:
@@ -117,6 +126,7 @@ class ISMCTS:
         self.stop = stop
         self.depth = depth
         self.confidence = confidence
+        self.paired = paired
         self._rng = random.Random(seed)
         self.last_iterations = 0
         """Iterations the last `choose` ran (for benchmarks and tests)."""
@@ -134,9 +144,24 @@ class ISMCTS:
         root = _Node(seat)
         start = time.thread_time()
         done = 0
+        seeds: list[float] = []
+        if self.paired:  # the guide's choice at the root, from a world of its own
+            self._preferred(root, seat, self.sampler(game, observation, seat, self._rng))
         for done in range(1, self.iterations + 1):  # noqa: B007  # counted after the loop
-            world = self.sampler(game, observation, seat, self._rng)
-            self._iterate(root, world)
+            if self.paired:
+                # the k-th visit of every root action draws its world and its chance from
+                # the k-th seed: common random numbers, so two actions are compared on the
+                # same deals and dice (and a difference is not drowned by their luck)
+                first = self._root_action(root, seat, actions)
+                child = root.children.get((seat, first))
+                k = 0 if child is None else child.visits
+                while len(seeds) <= k:
+                    seeds.append(self._rng.random())
+                rng = random.Random(seeds[k])
+                self._iterate(root, self.sampler(game, observation, seat, rng), rng, first)
+            else:
+                world = self.sampler(game, observation, seat, self._rng)
+                self._iterate(root, world, self._rng)
             if self.seconds is not None and time.thread_time() - start > self.seconds:
                 break
         self.last_iterations = done
@@ -155,10 +180,17 @@ class ISMCTS:
     def _clearly_better(self, node: _Node, than: _Node) -> bool:
         """Return True when `node`'s mean result beats `than`'s by more than `confidence`
         standard errors of the difference (a departure from the guide must be shown, not
-        just drawn from the noise of a few hundred rollouts)."""
+        just drawn from the noise of a few hundred rollouts). A paired search compares the
+        visits played on the same seeds, pair by pair."""
         assert self.confidence is not None  # only asked with a confidence
         if node.visits < 2 or than.visits < 2:
             return False
+        if self.paired:
+            pairs = min(len(node.results), len(than.results))
+            gaps = [a - b for a, b in zip(node.results, than.results, strict=False)]
+            mean = sum(gaps) / pairs
+            variance = sum((g - mean) ** 2 for g in gaps) / (pairs - 1)
+            return mean > self.confidence * math.sqrt(variance / pairs)
         spread = 0.0
         for n in (node, than):
             mean = n.total / n.visits
@@ -167,10 +199,42 @@ class ISMCTS:
         gap = node.total / node.visits - than.total / than.visits
         return gap > self.confidence * math.sqrt(spread)
 
-    def _iterate(self, root: _Node, state: State) -> None:
-        """Descend from the root in the determinization `state`, expand one node, roll out,
-        and add the result along the path."""
-        rng = self._rng
+    def _root_action(self, root: _Node, seat: int, actions: Sequence[Action]) -> Action:
+        """Return the root action the next iteration of a paired search takes: the one the
+        descent would pick (the root's actions are the same in every determinization)."""
+        untried = [a for a in actions if (seat, a) not in root.children]
+        if untried:
+            preferred = root.preferred.get(seat)
+            if preferred is not None and preferred in untried:
+                return preferred
+            return untried[self._rng.randrange(len(untried))]
+        return self._ucb(root, seat, actions, root.preferred.get(seat))
+
+    def _ucb(
+        self, node: _Node, actor: int, legal: Sequence[Action], preferred: Action | None
+    ) -> Action:
+        """Return the action of highest UCB1 score (availability for the parent's visits,
+        the guide's bonus added) among `legal`, every one of them tried."""
+        children = node.children
+        log_c = self.exploration
+        best_action, best_score = legal[0], -math.inf
+        for action in legal:
+            child = children[actor, action]
+            score = child.total / child.visits + log_c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if action == preferred:
+                score += self.guide_weight / child.visits
+            if score > best_score:
+                best_action, best_score = action, score
+        return best_action
+
+    def _iterate(
+        self, root: _Node, state: State, rng: random.Random, first: Action | None = None
+    ) -> None:
+        """Descend from the root in the determinization `state` (taking `first` at the root
+        when given), expand one node, roll out with `rng`'s chance, and add the result
+        along the path."""
         node = root
         path: list[_Node] = []
         stop = self.stop
@@ -196,8 +260,15 @@ class ISMCTS:
                 else:
                     child.available += 1
             preferred = self._preferred(node, actor, state)
+            if first is not None and node is root and first not in untried:
+                node = children[actor, first]
+                path.append(node)
+                state = state.apply(first)
+                continue
             if untried:
-                if preferred is not None and preferred in untried:
+                if first is not None and node is root:
+                    action = first  # a paired search picked it (`_root_action`)
+                elif preferred is not None and preferred in untried:
                     action = preferred  # the guide's choice is tried first
                 else:
                     action = untried[rng.randrange(len(untried))]
@@ -207,26 +278,18 @@ class ISMCTS:
                 path.append(child)
                 state = state.apply(action)
                 break
-            log_c = self.exploration
-            best_action, best_score = legal[0], -math.inf
-            for action in legal:
-                child = children[actor, action]
-                score = child.total / child.visits + log_c * math.sqrt(
-                    math.log(child.available) / child.visits
-                )
-                if action == preferred:
-                    score += self.guide_weight / child.visits
-                if score > best_score:
-                    best_action, best_score = action, score
+            best_action = self._ucb(node, actor, legal, preferred)
             node = children[actor, best_action]
             path.append(node)
             state = state.apply(best_action)
-        result = self._rollout(state)
+        result = self._rollout(state, rng)
         for visited in path:
             visited.visits += 1
             value = result[visited.seat]
             visited.total += value
             visited.squares += value * value
+        if self.paired and path:
+            path[0].results.append(result[path[0].seat])
 
     def _preferred(self, node: _Node, actor: int, state: State) -> Action | None:
         """Return the guide's choice for `actor` at `node` (asked in the first determinization
@@ -239,11 +302,10 @@ class ISMCTS:
             preferred = node.preferred[actor] = self.guide.choose(state)
         return preferred
 
-    def _rollout(self, state: State) -> Sequence[float]:
+    def _rollout(self, state: State, rng: random.Random) -> Sequence[float]:
         """Play on with the rollout policy (random by default) to the end, or for
         `rollout_steps` decisions or until `stop` says so (of any state, a chance state
         too), and then evaluate; return each seat's share."""
-        rng = self._rng
         policy = self.rollout
         steps = self.rollout_steps
         while True:

@@ -105,6 +105,9 @@ class Expert:
     confidence: float | None = None
     """Standard errors by which an action must beat the guide's to replace it (None: the
     most visited action is played)."""
+    paired: bool = False
+    """Common random numbers: the k-th visits of the root's actions share their
+    determinization and their chance, so that actions are compared on the same luck."""
 
     def player(self, seed: int | None) -> Player:
         """Return a fresh expert player."""
@@ -121,6 +124,7 @@ class Expert:
             stop=self.stop,
             depth=self.depth,
             confidence=self.confidence,
+            paired=self.paired,
             seed=seed,
         )
 
