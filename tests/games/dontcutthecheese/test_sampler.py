@@ -3,13 +3,20 @@ threshold drawn from what the paper's strength allows, the rollouts' stop and th
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
 import pytest
 
-from mousehole.engine import Match
-from mousehole.games.dontcutthecheese.sampler import evaluate, posterior, round_over, sample
+from mousehole.engine import CHANCE, Match, State
+from mousehole.games.dontcutthecheese.sampler import (
+    EXPERT,
+    evaluate,
+    posterior,
+    round_over,
+    sample,
+)
 from tests.random_play import play_at_random
 
 from .scenes import after_snap, game, held, on_the_trap, play, position
@@ -66,3 +73,19 @@ def test_evaluate_favours_the_seat_with_more_colours_and_sums_to_one() -> None:
     shares = evaluate(state)
     assert sum(shares) == pytest.approx(1.0)
     assert shares[0] > shares[1] > shares[2]
+
+
+def test_the_experts_rollouts_are_scored_where_the_paper_snapped() -> None:
+    """Every rollout of the expert's search ends at the snap and is scored there by
+    `evaluate` (the snap is a chance state: the draws come next)."""
+    scored: list[State] = []
+
+    def recording(state: State) -> list[float]:
+        scored.append(state)
+        return evaluate(state)
+
+    expert = dataclasses.replace(EXPERT, evaluate=recording, iterations=40, seconds=None)
+    state = play(position(2), "spin", "face:bite2")
+    expert.player(3).choose(state)
+    assert len(scored) == 40
+    assert all(round_over(s) and s.current_player() == CHANCE for s in scored)

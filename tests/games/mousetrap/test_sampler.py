@@ -24,3 +24,5 @@ def test_the_expert_samples_with_it_and_is_guided_by_the_hard_level() -> None:
     assert EXPERT.sampler is sample
     assert EXPERT.guide is not None and EXPERT.rollout is not None
     assert EXPERT.evaluate is None  # rollouts play to the end of the game
+    # an improvement on hard: one decision deep, hard's choice kept without clear evidence
+    assert EXPERT.depth == 1 and EXPERT.paired and EXPERT.confidence == 2.0
