@@ -55,11 +55,15 @@ def perfect(game: Game, observation: JSON, seat: int, rng: random.Random) -> Sta
     return game.state_from_json(observation)
 
 
-def test_with_a_lead_that_holding_keeps_it_holds_at_the_brink_of_victory() -> None:
-    game = DiceGame(seats=2, start_seat=0)
-    brink = game.state_from_json(
-        {"seat_count": 2, "current": 0, "phase": "decide", "scores": [95, 99], "turn": 6}
+def pig(scores: list[int], turn: int) -> State:
+    """Return a two-seat Pig position: seat 0 to decide with `turn` points this turn."""
+    return DiceGame(seats=2, start_seat=0).state_from_json(
+        {"seat_count": 2, "current": 0, "phase": "decide", "scores": scores, "turn": turn}
     )
+
+
+def test_with_a_lead_that_holding_keeps_it_holds_at_the_brink_of_victory() -> None:
+    brink = pig([95, 99], turn=6)
     assert [a.to_text() for a in brink.legal_actions()] == ["roll", "hold"]
     search = ISMCTS(perfect, iterations=200, seed=3)
     assert search.choose(brink).to_text() == "hold"
@@ -118,10 +122,7 @@ def test_the_guides_choice_is_tried_first_and_kept_without_evidence_against_it()
 
 
 def test_a_rollout_stops_where_told_and_is_scored_by_the_evaluation() -> None:
-    game = DiceGame(seats=2, start_seat=0)
-    start = game.state_from_json(
-        {"seat_count": 2, "current": 0, "phase": "decide", "scores": [10, 10], "turn": 30}
-    )
+    start = pig([10, 10], turn=30)
     scored: list[State] = []
 
     def evaluate(state: State) -> list[float]:
@@ -139,10 +140,7 @@ def test_a_rollout_stops_where_told_and_is_scored_by_the_evaluation() -> None:
 def test_a_stop_at_a_chance_state_ends_the_rollout_and_the_descent_there() -> None:
     """A stop can be a chance state (a paper that has just snapped, its draws to come): the
     search scores it there and plays no chance past it, in the tree as in the rollout."""
-    game = DiceGame(seats=2, start_seat=0)
-    start = game.state_from_json(
-        {"seat_count": 2, "current": 0, "phase": "decide", "scores": [10, 10], "turn": 30}
-    )
+    start = pig([10, 10], turn=30)
     scored: list[State] = []
 
     def evaluate(state: State) -> list[float]:
@@ -166,10 +164,7 @@ def test_each_seat_keeps_its_own_statistics_where_chance_decides_who_acts() -> N
     must be kept for the seat that made it, or one seat would steer by the other's wins."""
     from mousehole.bots.ismcts import _Node
 
-    game = DiceGame(seats=2, start_seat=0)
-    start = game.state_from_json(
-        {"seat_count": 2, "current": 0, "phase": "decide", "scores": [40, 40], "turn": 8}
-    )
+    start = pig([40, 40], turn=8)
     search = ISMCTS(perfect, iterations=1, seed=7)
     root = _Node(0)
     for _ in range(400):
@@ -187,10 +182,7 @@ def test_each_seat_keeps_its_own_statistics_where_chance_decides_who_acts() -> N
 def test_a_search_one_decision_deep_leaves_the_rest_to_the_rollouts() -> None:
     from mousehole.bots.ismcts import _Node
 
-    game = DiceGame(seats=2, start_seat=0)
-    start = game.state_from_json(
-        {"seat_count": 2, "current": 0, "phase": "decide", "scores": [40, 40], "turn": 8}
-    )
+    start = pig([40, 40], turn=8)
     for depth, deepest in ((1, 1), (2, 2)):
         search = ISMCTS(perfect, iterations=1, depth=depth, seed=8)
         root = _Node(0)
