@@ -4,6 +4,7 @@ tournaments (the games and their levels come from `mousehole.games.MANIFESTS`)."
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import time
 from typing import Any
 
@@ -89,8 +90,29 @@ def every_level(decisions: int = 1000, games: int = 100) -> list[dict[str, Any]]
     ]
 
 
+def _game(name: str, levels: list[str], index: int) -> list[int]:
+    """Play game `index` of a tournament (seed `index`, seat s at `levels[s]`, bot seeds from
+    the index) and return its winners."""
+    game = mousehole.load_game(name, seats=len(levels))
+    players = {
+        seat: make_bot(name, level, index * len(levels) + seat) for seat, level in enumerate(levels)
+    }
+    return Match(game, seed=index).play_out(players).winners()
+
+
+def _game_of(task: tuple[str, list[str], int]) -> list[int]:
+    return _game(*task)
+
+
 def tournament(
-    name: str, strong: str, weak: str, games: int, seats: int | None = None, seconds: float = 0
+    name: str,
+    strong: str,
+    weak: str,
+    games: int,
+    seats: int | None = None,
+    seconds: float = 0,
+    jobs: int = 1,
+    control: str | None = None,
 ) -> dict[str, Any]:
     """Play games of `name` at `seats` seats (default: its most even seat count) with the seats
     split between two levels, alternating SWSW / WSWS to cancel seat order; return the stronger
@@ -98,27 +120,35 @@ def tournament(
 
     Stops after `games` games, or sooner once `seconds` (if > 0) have passed and an even
     number of games is played (the stop looks only at the clock, never at the results, so the
-    interval stays honest)."""
+    interval stays honest). `jobs` processes play the games (results taken in game order, so
+    the same games count whatever the number of processes). With `control`, every game is
+    also played with `control` in the stronger level's seats: `control_share` is that side's
+    share on the same seeds, the tournament's luck without the stronger level."""
     manifest = mousehole.games.manifest(name)
     if seats is None:
         seats = manifest.max_seats - manifest.max_seats % 2
-    game = mousehole.load_game(name, seats=seats)
+    tasks = []
+    for index in range(games):
+        pair = [strong, weak] if index % 2 == 0 else [weak, strong]
+        tasks.append((name, [pair[seat % 2] for seat in range(seats)], index))
     wins = 0.0
     played = 0
     start = time.perf_counter()
-    for index in range(games):
-        if seconds and index % 2 == 0 and index and time.perf_counter() - start > seconds:
-            break
-        pair = [strong, weak] if index % 2 == 0 else [weak, strong]
-        levels = [pair[seat % 2] for seat in range(seats)]
-        players = {
-            seat: make_bot(name, level, index * seats + seat) for seat, level in enumerate(levels)
-        }
-        winners = Match(game, seed=index).play_out(players).winners()
-        wins += sum(levels[w] == strong for w in winners) / max(1, len(winners))
-        played += 1
+    pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
+    try:
+        results = pool.imap(_game_of, tasks) if pool is not None else map(_game_of, tasks)
+        for index, winners in enumerate(results):
+            levels = tasks[index][1]
+            wins += sum(levels[w] == strong for w in winners) / max(1, len(winners))
+            played += 1
+            if seconds and played % 2 == 0 and time.perf_counter() - start > seconds:
+                break
+    finally:
+        if pool is not None:
+            pool.terminate()
+    elapsed = time.perf_counter() - start
     low, high = wilson_interval(wins, played)
-    return {
+    result: dict[str, Any] = {
         "game": name,
         "seats": seats,
         "strong": strong,
@@ -128,8 +158,16 @@ def tournament(
         "share": wins / played,
         "low": low,
         "high": high,
-        "seconds": time.perf_counter() - start,
+        "seconds": elapsed,
     }
+    if control is not None:
+        side = 0.0
+        for _, levels, index in tasks[:played]:
+            winners = _game(name, [control if lv == strong else lv for lv in levels], index)
+            side += sum(levels[w] == strong for w in winners) / max(1, len(winners))
+        result["control"] = control
+        result["control_share"] = side / played
+    return result
 
 
 def tournament_seats(name: str) -> list[int]:

@@ -2,13 +2,17 @@
 tournament against "hard", printed as Markdown (docs/benchmarks.md, The expert level).
 
     python -m benchmarks.expert [--games N] [--seats N ...] [--decisions N] [--only GAME]
+                                [--jobs N] [--no-times] [--no-tournaments]
 
 Decision times: every seat at the expert level, at the game's most seats, forced moves left
 out (`benchmarks/bots.py: decision_time`); the target is a CPU-time p99 of one second
 (`GameManifest.decision_target_ms`). Tournaments: `benchmarks/bots.py: tournament`, expert
 against hard with the seats alternating (SWSW, WSWS), the expert's share of wins with its 95%
-Wilson interval; game i uses seed i. The expert searches with a CPU-time cap, so its strength
-follows the machine's speed a little: run this on a quiet machine, or note the load.
+Wilson interval; game i uses seed i. Beside it, hard's control: the same games with hard in
+the expert's seats, that side's share (the luck of those seeds without the expert: an expert
+that plays as hard does gets exactly it). `--jobs` plays the games in that many processes.
+The expert searches with a CPU-time cap, so its strength follows the machine's speed a
+little: run this on a quiet machine, or note the load.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", help="this game only (repeat for several)")
     parser.add_argument("--no-times", action="store_true", help="skip the decision times")
     parser.add_argument("--no-tournaments", action="store_true", help="skip the tournaments")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     args = parser.parse_args(argv)
     games = [m for m in MANIFESTS if EXPERT_LEVEL in m.levels]
     if args.only:
@@ -58,16 +63,20 @@ def main(argv: list[str] | None = None) -> int:
         print()
     if not args.no_tournaments:
         print(
-            "| game | seats | games | expert's share vs hard | 95% interval | clear of 50% | time |"
+            "| game | seats | games | expert's share vs hard | 95% interval | hard's control "
+            "| clear of 50% | time |"
         )
-        print("|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|")
         for m in games:
             for seats in args.seats or [2]:
-                r = tournament(m.name, EXPERT_LEVEL, "hard", args.games, seats)
+                r = tournament(
+                    m.name, EXPERT_LEVEL, "hard", args.games, seats, jobs=args.jobs, control="hard"
+                )
                 clear = "yes" if r["low"] > 0.5 else "no"
                 print(
                     f"| {m.title} | {seats} | {r['games']} | {r['share']:.1%} | "
-                    f"{r['low']:.1%} – {r['high']:.1%} | {clear} | {r['seconds']:.0f} s |",
+                    f"{r['low']:.1%} – {r['high']:.1%} | {r['control_share']:.1%} | {clear} | "
+                    f"{r['seconds']:.0f} s |",
                     flush=True,
                 )
     return 0
