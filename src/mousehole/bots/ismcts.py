@@ -13,13 +13,13 @@ a win 1, a win shared by k seats 1/k each, a loss 0, and a rollout cut short is 
 game's evaluation. Nodes are kept per seat: after one sequence of decisions the seat to act
 can depend on chance. The most visited action at the root is played.
 
-Two settings turn the search into an improvement on a guide (a lower level): `depth` keeps
-the tree to the first decisions, so that every later one is the rollout policy's (with the
-guide as rollout policy, each root action is valued by how the game goes on when everyone
-then plays like the guide), and `confidence` keeps the guide's choice unless the search's
-favourite beats it by that many standard errors, so that the noise of a few thousand
-rollouts is not taken for a better move. `paired` compares the root's actions on common
-random numbers: the k-th visit of every action draws its determinization and its chance from
+Three settings turn the search into an improvement on a guide (a lower level): `depth`
+keeps the tree to the first decisions, so that every later one is the rollout policy's (with
+the guide as rollout policy, each root action is valued by how the game goes on when
+everyone then plays like the guide); `confidence` keeps the guide's choice unless the
+search's favourite beats it by that many standard errors, so that the noise of a few
+thousand rollouts is not taken for a better move; `paired` compares the root's actions on
+common random numbers: the k-th visit of every action draws its determinization and its chance from
 the k-th seed, and the confidence is then reckoned on the pairs' differences, whose spread
 leaves out the luck both actions met alike.
 
