@@ -104,6 +104,12 @@ def _game_of(task: tuple[str, list[str], int]) -> list[int]:
     return _game(*task)
 
 
+def _side_share(levels: list[str], winners: list[int], side: str) -> float:
+    """Return the share of a game's win held by the seats at level `side` (a shared win
+    counted as a fraction)."""
+    return sum(levels[w] == side for w in winners) / max(1, len(winners))
+
+
 def tournament(
     name: str,
     strong: str,
@@ -138,15 +144,26 @@ def tournament(
     try:
         results = pool.imap(_game_of, tasks) if pool is not None else map(_game_of, tasks)
         for index, winners in enumerate(results):
-            levels = tasks[index][1]
-            wins += sum(levels[w] == strong for w in winners) / max(1, len(winners))
+            wins += _side_share(tasks[index][1], winners, strong)
             played += 1
             if seconds and played % 2 == 0 and time.perf_counter() - start > seconds:
                 break
+        elapsed = time.perf_counter() - start
+        if control is not None:  # the same games, the control in the stronger level's seats
+            controls = [
+                (n, [control if lv == strong else lv for lv in levels], i)
+                for n, levels, i in tasks[:played]
+            ]
+            played_out = (
+                pool.imap(_game_of, controls) if pool is not None else map(_game_of, controls)
+            )
+            control_wins = sum(
+                _side_share(levels, winners, strong)
+                for (_, levels, _), winners in zip(tasks, played_out, strict=False)
+            )
     finally:
         if pool is not None:
             pool.terminate()
-    elapsed = time.perf_counter() - start
     low, high = wilson_interval(wins, played)
     result: dict[str, Any] = {
         "game": name,
@@ -161,12 +178,8 @@ def tournament(
         "seconds": elapsed,
     }
     if control is not None:
-        side = 0.0
-        for _, levels, index in tasks[:played]:
-            winners = _game(name, [control if lv == strong else lv for lv in levels], index)
-            side += sum(levels[w] == strong for w in winners) / max(1, len(winners))
         result["control"] = control
-        result["control_share"] = side / played
+        result["control_share"] = control_wins / played
     return result
 
 
