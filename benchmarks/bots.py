@@ -4,6 +4,7 @@ tournaments (the games and their levels come from `mousehole.games.MANIFESTS`)."
 from __future__ import annotations
 
 import itertools
+import math
 import multiprocessing
 import time
 from typing import Any
@@ -119,32 +120,36 @@ def tournament(
     seconds: float = 0,
     jobs: int = 1,
     control: str | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
     """Play games of `name` at `seats` seats (default: its most even seat count) with the seats
     split between two levels, alternating SWSW / WSWS to cancel seat order; return the stronger
-    level's share of wins (a shared win counted as a fraction) with its 95% Wilson interval.
+    level's share of wins (a shared win counted as a fraction) with its 95% Wilson interval,
+    and each game's share in order (`shares`).
 
     Stops after `games` games, or sooner once `seconds` (if > 0) have passed and an even
     number of games is played (the stop looks only at the clock, never at the results, so the
     interval stays honest). `jobs` processes play the games (results taken in game order, so
-    the same games count whatever the number of processes). With `control`, every game is
-    also played with `control` in the stronger level's seats: `control_share` is that side's
-    share on the same seeds, the tournament's luck without the stronger level."""
+    the same games count whatever the number of processes); game i uses seed `first` + i.
+    With `control`, every game is also played with `control` in the stronger level's seats:
+    `control_share` is that side's share on the same seeds, the tournament's luck without the
+    stronger level, and `difference` ± `difference_se` the mean and standard error of the
+    stronger level's share less the control's, game by game (each seed's luck cancelled)."""
     manifest = mousehole.games.manifest(name)
     if seats is None:
         seats = manifest.max_seats - manifest.max_seats % 2
     tasks = []
     for index in range(games):
         pair = [strong, weak] if index % 2 == 0 else [weak, strong]
-        tasks.append((name, [pair[seat % 2] for seat in range(seats)], index))
-    wins = 0.0
+        tasks.append((name, [pair[seat % 2] for seat in range(seats)], first + index))
+    shares: list[float] = []
     played = 0
     start = time.perf_counter()
     pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
     try:
         results = pool.imap(_game_of, tasks) if pool is not None else map(_game_of, tasks)
         for index, winners in enumerate(results):
-            wins += _side_share(tasks[index][1], winners, strong)
+            shares.append(_side_share(tasks[index][1], winners, strong))
             played += 1
             if seconds and played % 2 == 0 and time.perf_counter() - start > seconds:
                 break
@@ -157,13 +162,14 @@ def tournament(
             played_out = (
                 pool.imap(_game_of, controls) if pool is not None else map(_game_of, controls)
             )
-            control_wins = sum(
+            control_shares = [
                 _side_share(levels, winners, strong)
                 for (_, levels, _), winners in zip(tasks, played_out, strict=False)
-            )
+            ]
     finally:
         if pool is not None:
             pool.terminate()
+    wins = sum(shares)
     low, high = wilson_interval(wins, played)
     result: dict[str, Any] = {
         "game": name,
@@ -176,10 +182,17 @@ def tournament(
         "low": low,
         "high": high,
         "seconds": elapsed,
+        "shares": shares,
     }
     if control is not None:
         result["control"] = control
-        result["control_share"] = control_wins / played
+        result["control_share"] = sum(control_shares) / played
+        result["control_shares"] = control_shares
+        differences = [a - b for a, b in zip(shares, control_shares, strict=True)]
+        mean = sum(differences) / played
+        spread = sum((d - mean) ** 2 for d in differences) / max(1, played - 1)
+        result["difference"] = mean
+        result["difference_se"] = math.sqrt(spread / played)
     return result
 
 

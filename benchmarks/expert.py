@@ -2,15 +2,17 @@
 tournament against "hard", printed as Markdown (docs/benchmarks.md, The expert level).
 
     python -m benchmarks.expert [--games N] [--seats N ...] [--decisions N] [--only GAME]
-                                [--jobs N] [--no-times] [--no-tournaments]
+                                [--jobs N] [--first SEED] [--no-times] [--no-tournaments]
 
 Decision times: every seat at the expert level, at the game's most seats, forced moves left
 out (`benchmarks/bots.py: decision_time`); the target is a CPU-time p99 of one second
 (`GameManifest.decision_target_ms`). Tournaments: `benchmarks/bots.py: tournament`, expert
 against hard with the seats alternating (SWSW, WSWS), the expert's share of wins with its 95%
-Wilson interval; game i uses seed i. Beside it, hard's control: the same games with hard in
-the expert's seats, that side's share (the luck of those seeds without the expert: an expert
-that plays as hard does gets exactly it). `--jobs` plays the games in that many processes.
+Wilson interval; game i uses seed `--first` + i. Beside it, hard's control: the same games
+with hard in the expert's seats, that side's share (the luck of those seeds without the
+expert: an expert that plays as hard does gets exactly it), and the expert's share less the
+control's, game by game, with its standard error. `--jobs` plays the games in that many
+processes.
 The expert searches with a CPU-time cap, so its strength follows the machine's speed a
 little: run this on a quiet machine, or note the load.
 """
@@ -41,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-times", action="store_true", help="skip the decision times")
     parser.add_argument("--no-tournaments", action="store_true", help="skip the tournaments")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
+    parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     args = parser.parse_args(argv)
     games = [m for m in MANIFESTS if EXPERT_LEVEL in m.levels]
     if args.only:
@@ -63,19 +66,29 @@ def main(argv: list[str] | None = None) -> int:
         print()
     if not args.no_tournaments:
         print(
-            "| game | seats | games | expert's share vs hard | 95% interval | hard's control "
-            "| clear of 50% | time |"
+            "| game | seats | games (seeds) | expert's share vs hard | 95% interval "
+            "| hard's control | expert less control a game | clear of 50% | time |"
         )
-        print("|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|")
         for m in games:
             for seats in args.seats or [2]:
                 r = tournament(
-                    m.name, EXPERT_LEVEL, "hard", args.games, seats, jobs=args.jobs, control="hard"
+                    m.name,
+                    EXPERT_LEVEL,
+                    "hard",
+                    args.games,
+                    seats,
+                    jobs=args.jobs,
+                    control="hard",
+                    first=args.first,
                 )
                 clear = "yes" if r["low"] > 0.5 else "no"
+                last = args.first + r["games"] - 1
                 print(
-                    f"| {m.title} | {seats} | {r['games']} | {r['share']:.1%} | "
-                    f"{r['low']:.1%} – {r['high']:.1%} | {r['control_share']:.1%} | {clear} | "
+                    f"| {m.title} | {seats} | {r['games']} ({args.first}–{last}) | "
+                    f"{r['share']:.1%} | {r['low']:.1%} – {r['high']:.1%} | "
+                    f"{r['control_share']:.1%} | "
+                    f"{r['difference']:+.1%} ± {r['difference_se']:.1%} | {clear} | "
                     f"{r['seconds']:.0f} s |",
                     flush=True,
                 )

@@ -22,7 +22,27 @@ def test_the_control_plays_the_same_seeds_with_its_level_in_the_stronger_seats()
     control of the weaker level makes every game even between equals."""
     same = tournament(GAME, "hard", "easy", 20, 2, control="hard")
     assert same["control_share"] == same["share"]
+    assert same["difference"] == same["difference_se"] == 0.0
     equals = tournament(GAME, "hard", "easy", 20, 2, control="easy")
     assert equals["control"] == "easy"
     assert equals["control_share"] != equals["share"]
     assert 0.0 < equals["control_share"] < 1.0
+
+
+def test_the_difference_is_the_share_less_the_control_game_by_game() -> None:
+    """Each game's difference is the stronger side's share less the control's on that seed:
+    its mean is the two shares' difference, and its spread is not zero when games differ."""
+    r = tournament(GAME, "hard", "easy", 20, 2, control="easy")
+    assert abs(r["difference"] - (r["share"] - r["control_share"])) < 1e-12
+    assert r["difference_se"] > 0.0
+
+
+def test_first_moves_the_seeds() -> None:
+    """Game i plays seed first + i: ten games from seed 10 are the second half of twenty from
+    seed 0 (the seat pattern alternates from game 0 of either run, an even offset keeps it)."""
+    whole = tournament(GAME, "hard", "easy", 20, 2, control="easy")
+    half = tournament(GAME, "hard", "easy", 10, 2, control="easy", first=10)
+    head = tournament(GAME, "hard", "easy", 10, 2, control="easy")
+    assert head["shares"] + half["shares"] == whole["shares"]
+    assert head["control_shares"] + half["control_shares"] == whole["control_shares"]
+    assert half["shares"] + half["control_shares"] != head["shares"] + head["control_shares"]
