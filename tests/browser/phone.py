@@ -327,6 +327,30 @@ def wait_for_turn(page: Page, game: str, ready: str, after: int = -1) -> None:
         ) from None
 
 
+def press(page: Page, game: str, testid: str) -> None:
+    """Click the element `testid` like a player; one that cannot be clicked within 30 s fails
+    with what the page shows and what lies on the element's centre (what took the click)."""
+    try:
+        page.get_by_test_id(testid).click()
+    except PlaywrightTimeout:
+        on_top = page.evaluate(
+            """(id) => {
+              const el = document.querySelector(`[data-testid="${id}"]`);
+              if (!el) return "no such element";
+              const r = el.getBoundingClientRect();
+              const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+              const what = (e) =>
+                e ? `${e.tagName}#${e.id}.${e.className?.baseVal ?? e.className}` : null;
+              return { box: [r.x, r.y, r.width, r.height].map(Math.round), disabled: el.disabled,
+                       hidden: el.hidden, on_top: what(top) };
+            }""",
+            testid,
+        )
+        raise AssertionError(
+            f"{testid} could not be clicked: {json.dumps(on_top)}; {page_state(page, game)}"
+        ) from None
+
+
 def page_state(page: Page, game: str) -> str:
     """What the match page holds and shows, in one line, for a failure's message."""
     return json.dumps(

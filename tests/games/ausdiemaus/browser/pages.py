@@ -8,7 +8,15 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.phone import PaceDriver, TurnPage, enabled, solo_page, version, wait_for_turn
+from tests.browser.phone import (
+    PaceDriver,
+    TurnPage,
+    enabled,
+    press,
+    solo_page,
+    version,
+    wait_for_turn,
+)
 
 
 def _match(page: Page, server: str) -> None:
@@ -29,7 +37,7 @@ def _start(page: Page, server: str, seats: int | None = None) -> None:
 
 def _play(page: Page) -> None:
     before = version(page, "ausdiemaus")
-    page.get_by_test_id("turn-over").click()
+    press(page, "ausdiemaus", "turn-over")
     wait_for_turn(page, "ausdiemaus", TURN_OVER, before)
 
 
