@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import mousehole
-from mousehole.bots import shares
-from mousehole.engine import CHANCE, TERMINAL, Action, Match, Player, State, sample_outcome
+from mousehole.bots import rollout
+from mousehole.engine import CHANCE, TERMINAL, Action, Match, Player, State
 from mousehole.games import MANIFESTS, make_bot
 from mousehole.games.manifest import EXPERT_LEVEL, Expert
 
@@ -35,30 +35,10 @@ from mousehole.games.manifest import EXPERT_LEVEL, Expert
 def value(
     expert: Expert, state: State, seat: int, rng: random.Random, policy: Player | None
 ) -> float:
-    """Return `seat`'s share after playing `state` on as the expert's rollouts do: the
-    rollout policy (random where there is none) to the end, or to the stop or the step limit,
-    where the game's evaluation scores it."""
-    steps = expert.rollout_steps
-    while True:
-        actor = state.current_player()
-        if actor == TERMINAL:
-            return shares(state)[seat]
-        if expert.stop is not None and expert.stop(state):
-            assert expert.evaluate is not None  # an Expert with a stop has an evaluation
-            return expert.evaluate(state)[seat]
-        if actor == CHANCE:
-            state = state.apply(sample_outcome(state.chance_outcomes(), rng.random()))
-            continue
-        if steps is not None:
-            if steps <= 0:
-                assert expert.evaluate is not None  # as for the stop
-                return expert.evaluate(state)[seat]
-            steps -= 1
-        legal = state.legal_actions()
-        if policy is not None:
-            state = state.apply(policy.choose(state))
-        else:
-            state = state.apply(legal[rng.randrange(len(legal))])
+    """Return `seat`'s share after playing `state` on as the expert's rollouts do
+    (`mousehole.bots.rollout`: the rollout policy, random where there is none, to the end, or
+    to the stop or the step limit, where the game's evaluation scores it)."""
+    return rollout(state, rng, policy, expert.rollout_steps, expert.stop, expert.evaluate)[seat]
 
 
 def gain(

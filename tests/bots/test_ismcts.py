@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from mousehole.bots import ISMCTS, shares
+from mousehole.bots import ISMCTS, rollout, shares
 from mousehole.engine import CHANCE, JSON, Action, Game, Match, State
 
 from ..engine.coin_game import CoinAction, CoinGame
@@ -156,6 +156,27 @@ def test_a_stop_at_a_chance_state_ends_the_rollout_and_the_descent_there() -> No
     assert all(rolling(state) for state in scored)
     # no die was rolled on the way: seat 0 rolls now, or holds its 30 and seat 1 rolls
     assert {tuple(state.to_json()["scores"]) for state in scored} == {(10, 10), (40, 10)}
+
+
+def test_a_rollout_plays_to_the_end_or_to_its_limit() -> None:
+    """`rollout` (the search's, and the departures benchmark's valuation): random play to
+    the end returns the winner's share; the same seed plays the same game; a step limit or
+    a stop is scored by the evaluation, and either without one is refused by name."""
+    start = pig([90, 90], turn=0)
+    ends = [rollout(start, random.Random(seed)) for seed in range(20)]
+    assert all(sorted(end) == [0.0, 1.0] for end in ends)
+    assert {tuple(end) for end in ends} == {(1.0, 0.0), (0.0, 1.0)}  # either can win
+    assert [rollout(start, random.Random(seed)) for seed in range(20)] == ends
+
+    def even(state: State) -> list[float]:
+        return [0.5, 0.5]
+
+    assert rollout(start, random.Random(1), steps=0, evaluate=even) == [0.5, 0.5]
+    assert rollout(start, random.Random(1), stop=lambda s: True, evaluate=even) == [0.5, 0.5]
+    with pytest.raises(ValueError, match="step limit needs an evaluation"):
+        rollout(start, random.Random(1), steps=0)
+    with pytest.raises(ValueError, match="stop needs an evaluation"):
+        rollout(start, random.Random(1), stop=lambda s: True)
 
 
 def test_each_seat_keeps_its_own_statistics_where_chance_decides_who_acts() -> None:

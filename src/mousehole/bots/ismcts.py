@@ -78,9 +78,9 @@ class _Node:
         count that seat's share."""
         self.preferred: dict[int, Action] = {}
         """The guide's choice here for each seat to act (`ISMCTS.guide`), asked once."""
-        self.results: list[float] = []
-        """Each visit's result in turn, kept for the root's children of a paired search (its
-        k-th visits of every action were played on the same random numbers)."""
+        self.results: list[float] | None = None
+        """Each visit's result in turn, kept only for the root's children of a paired search
+        (its k-th visits of every action were played on the same random numbers)."""
 
 
 class ISMCTS:
@@ -186,6 +186,7 @@ class ISMCTS:
         if node.visits < 2 or than.visits < 2:
             return False
         if self.paired:
+            assert node.results is not None and than.results is not None  # root children
             pairs = min(len(node.results), len(than.results))
             gaps = [a - b for a, b in zip(node.results, than.results, strict=False)]
             mean = sum(gaps) / pairs
@@ -289,7 +290,10 @@ class ISMCTS:
             visited.total += value
             visited.squares += value * value
         if self.paired and path:
-            path[0].results.append(result[path[0].seat])
+            taken = path[0]
+            if taken.results is None:
+                taken.results = []
+            taken.results.append(result[taken.seat])
 
     def _preferred(self, node: _Node, actor: int, state: State) -> Action | None:
         """Return the guide's choice for `actor` at `node` (asked in the first determinization
@@ -303,35 +307,45 @@ class ISMCTS:
         return preferred
 
     def _rollout(self, state: State, rng: random.Random) -> Sequence[float]:
-        """Play on with the rollout policy (random by default) to the end, or for
-        `rollout_steps` decisions or until `stop` says so (of any state, a chance state
-        too), and then evaluate; return each seat's share."""
-        policy = self.rollout
-        steps = self.rollout_steps
-        while True:
-            actor = state.current_player()
-            if actor == TERMINAL:
-                return shares(state)
-            if self.stop is not None and self.stop(state):
-                # checked before chance too: a stop such as "the paper has snapped" is a
-                # chance state, and playing on past it would score a later position
-                assert self.evaluate is not None  # checked in __init__
-                return self.evaluate(state)
-            if actor == CHANCE:
-                state = state.apply(sample_outcome(state.chance_outcomes(), rng.random()))
-                continue
-            if steps is not None:
-                if steps <= 0:
-                    assert self.evaluate is not None  # checked in __init__
-                    return self.evaluate(state)
-                steps -= 1
-            if policy is not None:
-                state = state.apply(policy.choose(state))
-            else:
-                legal = state.legal_actions()
-                state = state.apply(
-                    legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
-                )
+        return rollout(state, rng, self.rollout, self.rollout_steps, self.stop, self.evaluate)
 
 
-__all__ = ["ISMCTS", "Sampler", "shares"]
+def rollout(
+    state: State,
+    rng: random.Random,
+    policy: Player | None = None,
+    steps: int | None = None,
+    stop: Callable[[State], bool] | None = None,
+    evaluate: Callable[[State], Sequence[float]] | None = None,
+) -> Sequence[float]:
+    """Play `state` on as a search's rollout does and return each seat's share: `policy`
+    decides (a uniformly random legal action where there is none), `rng` draws chance, to the
+    end of the game, or for `steps` decisions or until `stop` says so (of any state, a chance
+    state too), where `evaluate` scores the position (it must be given with either)."""
+    while True:
+        actor = state.current_player()
+        if actor == TERMINAL:
+            return shares(state)
+        if stop is not None and stop(state):
+            # checked before chance too: a stop such as "the paper has snapped" is a chance
+            # state, and playing on past it would score a later position
+            if evaluate is None:
+                raise ValueError("a rollout with a stop needs an evaluation")
+            return evaluate(state)
+        if actor == CHANCE:
+            state = state.apply(sample_outcome(state.chance_outcomes(), rng.random()))
+            continue
+        if steps is not None:
+            if steps <= 0:
+                if evaluate is None:
+                    raise ValueError("a rollout with a step limit needs an evaluation")
+                return evaluate(state)
+            steps -= 1
+        if policy is not None:
+            state = state.apply(policy.choose(state))
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+
+
+__all__ = ["ISMCTS", "Sampler", "rollout", "shares"]
