@@ -21,45 +21,87 @@ function seatBox(x, y) {
   return { x1: x - SEAT_W / 2, y1: y - 100, x2: x + SEAT_W / 2, y2: y + 80 };
 }
 
-/** What the bubble must not cover: every seat (above all its name: weight 20), the pile (with
-    its label) and the chips. */
+/** What the bubble must not cover, each with a weight (what an overlap's area costs): every
+    seat's card (3), above all its name (20), the pile with its label (2), the chips left (2)
+    and the label that counts them (20: `g.supplyLabel` is its box as drawn; without it, the
+    box its text would take). */
 function obstacles(view, g) {
   const { L } = g;
   const boxes = [];
   for (let i = 0; i < view.seats; i += 1) {
     const [x, y] = g.seatSpot(i, view.seats);
-    boxes.push(seatBox(x, y), { x1: x - SEAT_W / 2, y1: y - 96, x2: x + SEAT_W / 2, y2: y - 56, weight: 20 });
+    boxes.push({ ...seatBox(x, y), weight: 3 }, { x1: x - SEAT_W / 2, y1: y - 96, x2: x + SEAT_W / 2, y2: y - 56, weight: 20 });
   }
   const w = CARD_W * g.pileScale;
   const h = CARD_H * g.pileScale;
   const span = 1.5 * g.fan + w / 2 + 14;
-  boxes.push({ x1: L.cx - span, y1: L.cy - h / 2 - 14, x2: L.cx + span, y2: L.cy + h / 2 + 56 });
-  const half = Math.max(90, (view.chipsLeft ?? 0) * 13 + 16);
+  boxes.push({ x1: L.cx - span, y1: L.cy - h / 2 - 14, x2: L.cx + span, y2: L.cy + h / 2 + 56, weight: 2 });
   const sy = g.supplyY;
-  boxes.push({ x1: L.cx - half, y1: sy - 42, x2: L.cx + half, y2: sy + 14 });
+  const half = Math.max(20, (view.chipsLeft ?? 0) * 13 + 8);
+  boxes.push({ x1: L.cx - half, y1: sy - 16, x2: L.cx + half, y2: sy + 14, weight: 2 });
+  const label = g.supplyLabel ?? { x: L.cx - 110, y: sy - 42, width: 220, height: 26 };
+  boxes.push({
+    x1: label.x - 6, y1: label.y - 4, x2: label.x + label.width + 6, y2: label.y + label.height + 4, weight: 20,
+  });
   return boxes;
 }
 
-/** The bubble's centre: next to the caller, where it hides the least of the table. */
+/** The tail from a bubble at (bx, by) towards the caller's card at (sx, sy): where it leaves
+    the bubble's edge and where its tip stops (at the edge of that card, never over its name,
+    and at most 34 units out). */
+function tail(bx, by, sx, sy, bw, bh) {
+  const tx = sx - bx;
+  const ty = sy - by;
+  const tlen = Math.hypot(tx, ty) || 1;
+  const edge = Math.min(bw / 2 / Math.abs(tx / tlen || 1e-6), bh / 2 / Math.abs(ty / tlen || 1e-6));
+  const reach = Math.min(edge + 34, Math.max(edge + 10, entry(seatBox(tx, ty), tx / tlen, ty / tlen) - 3));
+  return { tx, ty, tlen, edge, tip: [(tx / tlen) * reach, (ty / tlen) * reach] };
+}
+
+/** What a bubble centred at (x, y) hides: each obstacle's overlap with its body and its tail
+    (the tail's box), times the obstacle's weight. */
+function hidden(blocks, x, y, sx, sy, bw, bh) {
+  const body = { x1: x - bw / 2, y1: y - bh / 2, x2: x + bw / 2, y2: y + bh / 2 };
+  const { tx, ty, tlen, edge, tip } = tail(x, y, sx, sy, bw, bh);
+  const ex = x + (tx / tlen) * edge;
+  const ey = y + (ty / tlen) * edge;
+  const [px, py] = [x + tip[0], y + tip[1]];
+  const spike = {
+    x1: Math.min(ex, px) - 6, y1: Math.min(ey, py) - 6, x2: Math.max(ex, px) + 6, y2: Math.max(ey, py) + 6,
+  };
+  return blocks.reduce((sum, b) => sum + (overlap(body, b) + overlap(spike, b)) * (b.weight ?? 1), 0);
+}
+
+/** The bubble's centre: next to the caller, where it hides the least of the table. The
+    places round the caller's card come first; on a crowded table (a phone's) a place on a
+    grid over the table may win, each unit it lies from the nearest of those places costing
+    as much as AWAY units of felt covered under a seat's card. */
+const AWAY = 40;
+
 function bubblePlace(view, g, seat, bw, bh) {
   const { L } = g;
   const [sx, sy] = g.seatSpot(seat, view.seats);
   const gapX = SEAT_W / 2 + bw / 2 + 8;
   const gapUp = 100 + bh / 2 + 8;
   const gapDown = 80 + bh / 2 + 8;
-  const candidates = [
+  const near = [
     [sx, sy - gapUp], [sx + gapX, sy], [sx - gapX, sy], [sx, sy + gapDown],
     [sx + gapX * 0.8, sy - gapUp * 0.8], [sx - gapX * 0.8, sy - gapUp * 0.8],
     [sx + gapX * 0.8, sy + gapDown * 0.8], [sx - gapX * 0.8, sy + gapDown * 0.8],
   ];
+  const candidates = near.map(([x, y]) => [x, y, 0]);
+  for (let y = bh / 2 + 6; y <= L.h - bh / 2 - 6; y += 20) {
+    for (let x = bw / 2 + 6; x <= L.w - bw / 2 - 6; x += 20) {
+      candidates.push([x, y, Math.min(...near.map(([nx, ny]) => Math.hypot(x - nx, y - ny)))]);
+    }
+  }
   const blocks = obstacles(view, g);
   let best = null;
-  for (const [cx, cy] of candidates) {
+  for (const [cx, cy, away] of candidates) {
     const x = Math.min(L.w - bw / 2 - 6, Math.max(bw / 2 + 6, cx));
     const y = Math.min(L.h - bh / 2 - 6, Math.max(bh / 2 + 6, cy));
-    const box = { x1: x - bw / 2, y1: y - bh / 2, x2: x + bw / 2, y2: y + bh / 2 };
-    const moved = Math.hypot(x - cx, y - cy);
-    const score = blocks.reduce((sum, b) => sum + overlap(box, b) * (b.weight ?? 1), 0) + moved * 4;
+    const moved = away + Math.hypot(x - cx, y - cy);
+    const score = hidden(blocks, x, y, sx, sy, bw, bh) + moved * AWAY;
     if (!best || score < best.score - 1) best = { x, y, score };
   }
   return [best.x, best.y];
@@ -82,17 +124,11 @@ export function bubbleMarkup(view, g) {
   const bh = tall ? 82 : 90;
   const [bx, by] = bubblePlace(view, g, bubble.seat, bw, bh);
   // The tail points from the bubble's edge towards the seat that called.
-  const tx = sx - bx;
-  const ty = sy - by;
-  const tlen = Math.hypot(tx, ty) || 1;
-  const edge = Math.min(bw / 2 / Math.abs(tx / tlen || 1e-6), bh / 2 / Math.abs(ty / tlen || 1e-6));
+  const { tx, ty, tlen, edge, tip } = tail(bx, by, sx, sy, bw, bh);
   const ex = (tx / tlen) * edge;
   const ey = (ty / tlen) * edge;
   const px = (-ty / tlen) * 14;
   const py = (tx / tlen) * 14;
-  // The tip stops at the edge of the caller's card, never over its name.
-  const reach = Math.min(edge + 34, Math.max(edge + 10, entry(seatBox(sx - bx, sy - by), tx / tlen, ty / tlen) - 3));
-  const tip = [(tx / tlen) * reach, (ty / tlen) * reach];
   return `<g class="call-bubble" data-testid="call-bubble" data-seat="${bubble.seat}" transform="translate(${bx.toFixed(1)} ${by.toFixed(1)})">
     <path class="bubble-tail" d="M${(ex * 0.8 + px).toFixed(1)} ${(ey * 0.8 + py).toFixed(1)} L${tip[0].toFixed(1)} ${tip[1].toFixed(1)} L${(ex * 0.8 - px).toFixed(1)} ${(ey * 0.8 - py).toFixed(1)} Z"/>
     <rect class="bubble-body" x="${-bw / 2}" y="${-bh / 2}" width="${bw}" height="${bh}" rx="28"/>

@@ -303,7 +303,15 @@ export function drawTable(view, names) {
     ${supplyMarkup(view)}
     ${pileMarkup(view)}
     <g class="seats-layer">${seats}</g>
-    <g class="bubble-layer">${bubbleMarkup(view, geometry())}</g>`;
+    <g class="bubble-layer"></g>`;
+  if (view.bubble) {
+    // placed once the rest is drawn: it must keep clear of the chips-left label as drawn
+    const label = layer.querySelector(".supply-label")?.getBBox();
+    layer.querySelector(".bubble-layer").innerHTML = bubbleMarkup(view, {
+      ...geometry(),
+      supplyLabel: label && label.width > 0 ? label : null,
+    });
+  }
 }
 
 // ---------------------------------------------------------------- flying things
