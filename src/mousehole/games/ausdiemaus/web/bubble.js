@@ -89,20 +89,24 @@ function bubblePlace(view, g, seat, bw, bh) {
     [sx + gapX * 0.8, sy - gapUp * 0.8], [sx - gapX * 0.8, sy - gapUp * 0.8],
     [sx + gapX * 0.8, sy + gapDown * 0.8], [sx - gapX * 0.8, sy + gapDown * 0.8],
   ];
-  const candidates = near.map(([x, y]) => [x, y, 0]);
-  for (let y = bh / 2 + 6; y <= L.h - bh / 2 - 6; y += 20) {
-    for (let x = bw / 2 + 6; x <= L.w - bw / 2 - 6; x += 20) {
-      candidates.push([x, y, Math.min(...near.map(([nx, ny]) => Math.hypot(x - nx, y - ny)))]);
-    }
-  }
   const blocks = obstacles(view, g);
   let best = null;
-  for (const [cx, cy, away] of candidates) {
+  const consider = (cx, cy, away) => {
     const x = Math.min(L.w - bw / 2 - 6, Math.max(bw / 2 + 6, cx));
     const y = Math.min(L.h - bh / 2 - 6, Math.max(bh / 2 + 6, cy));
     const moved = away + Math.hypot(x - cx, y - cy);
     const score = hidden(blocks, x, y, sx, sy, bw, bh) + moved * AWAY;
     if (!best || score < best.score - 1) best = { x, y, score };
+  };
+  for (const [x, y] of near) consider(x, y, 0);
+  // a place round the card that hides nothing and needs no move wins outright (every grid
+  // place costs its distance): the grid is searched only on a crowded table
+  if (best.score > 0) {
+    for (let y = bh / 2 + 6; y <= L.h - bh / 2 - 6; y += 20) {
+      for (let x = bw / 2 + 6; x <= L.w - bw / 2 - 6; x += 20) {
+        consider(x, y, Math.min(...near.map(([nx, ny]) => Math.hypot(x - nx, y - ny))));
+      }
+    }
   }
   return [best.x, best.y];
 }
