@@ -306,6 +306,19 @@ def solo_page(page: Page, server: str, game: str, seats: int | None = None) -> N
     page.get_by_test_id("start-match").click()
 
 
+OVER = '((snap.winners || []).length || snap.state?.phase === "over")'
+"""A JavaScript condition on a match page's snapshot `snap`: the match is over."""
+
+
+def match_over(page: Page, game: str) -> bool:
+    """Whether the match the page holds is over."""
+    return bool(
+        page.evaluate(
+            f"() => {{ const snap = window.{game}Page?.snapshot; return snap && {OVER}; }}"
+        )
+    )
+
+
 def wait_for_turn(page: Page, game: str, ready: str, after: int = -1) -> None:
     """Wait until the page shows a snapshot newer than version `after`, nothing animates, and
     the JavaScript condition `ready` holds (the human may act); or the match is over. A page
@@ -316,7 +329,7 @@ def wait_for_turn(page: Page, game: str, ready: str, after: int = -1) -> None:
               const p = window.{game}Page;
               const snap = p && p.snapshot;
               if (!snap || !p.idle) return false;
-              if ((snap.winners || []).length || snap.state?.phase === "over") return true;
+              if ({OVER}) return true;
               return snap.version > {after} && ({ready});
             }}""",
             timeout=90_000,

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser.fixtures import NewPage, screenshot
-from tests.browser.phone import press, solo_page, version, wait_for_turn
+from tests.browser.phone import match_over, press, solo_page, version, wait_for_turn
 
 from .pages import TURN_OVER
 
@@ -34,12 +34,6 @@ COVERED = """() => {
 }"""
 
 
-OVER = """() => {
-  const snap = window.ausdiemausPage?.snapshot;
-  return Boolean(snap && ((snap.winners || []).length || snap.state?.phase === "over"));
-}"""
-
-
 def _until_a_bubble(page: Page, server: str) -> dict[str, object]:
     """Turn cards over until a mouse is called out and the human is its chaser (the bubble
     stays up only while the human must act); return what its bubble covers. A match that
@@ -48,7 +42,7 @@ def _until_a_bubble(page: Page, server: str) -> dict[str, object]:
         found = page.evaluate(COVERED)
         if found is not None:
             return dict(found)
-        if page.evaluate(OVER):
+        if match_over(page, "ausdiemaus"):
             solo_page(page, server, "ausdiemaus")
             wait_for_turn(page, "ausdiemaus", TURN_OVER)
             continue
