@@ -7,6 +7,7 @@ import itertools
 import math
 import multiprocessing
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import mousehole
@@ -105,6 +106,14 @@ def _game_of(task: tuple[str, list[str], int]) -> list[int]:
     return _game(*task)
 
 
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """Return the mean of `values` and its standard error (the sample spread over the root of
+    their number; 0 for a single value)."""
+    n = len(values)
+    mean = sum(values) / n
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, n - 1) / n)
+
+
 def _side_share(levels: list[str], winners: list[int], side: str) -> float:
     """Return the share of a game's win held by the seats at level `side` (a shared win
     counted as a fraction)."""
@@ -189,10 +198,7 @@ def tournament(
         result["control_share"] = sum(control_shares) / played
         result["control_shares"] = control_shares
         differences = [a - b for a, b in zip(shares, control_shares, strict=True)]
-        mean = sum(differences) / played
-        spread = sum((d - mean) ** 2 for d in differences) / max(1, played - 1)
-        result["difference"] = mean
-        result["difference_se"] = math.sqrt(spread / played)
+        result["difference"], result["difference_se"] = mean_and_error(differences)
     return result
 
 

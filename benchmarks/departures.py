@@ -31,6 +31,8 @@ from mousehole.engine import CHANCE, TERMINAL, Action, Match, Player, State
 from mousehole.games import MANIFESTS, make_bot
 from mousehole.games.manifest import EXPERT_LEVEL, Expert
 
+from .bots import mean_and_error
+
 
 def value(
     expert: Expert, state: State, seat: int, rng: random.Random, policy: Player | None
@@ -59,9 +61,7 @@ def gain(
             world = expert.sampler(state.game, observation, seat, rng)
             results.append(value(expert, world.apply(action), seat, rng, policy))
         gaps.append(results[0] - results[1])
-    mean = sum(gaps) / pairs
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / max(1, pairs - 1) / pairs)
-    return mean, spread
+    return mean_and_error(gaps)
 
 
 def departures(
@@ -119,8 +119,7 @@ def summary(
     standard error (the spread of the gains themselves), and how many gained."""
     n = len(gains)
     means = [m for m, _ in gains]
-    mean = sum(means) / n if n else 0.0
-    error = math.sqrt(sum((m - mean) ** 2 for m in means) / (n - 1) / n) if n > 1 else math.nan
+    mean, error = mean_and_error(means) if n > 1 else (sum(means) / n if n else 0.0, math.nan)
     return {
         "game": name,
         "seats": seats,
