@@ -266,3 +266,30 @@ def test_a_paired_search_plays_the_kth_visit_of_every_action_on_the_same_seed() 
         always_tails, iterations=60, guide=Always("guess:heads"), confidence=2.0, paired=True
     )
     assert search.choose(_guessing("heads")) == CoinAction("guess", "tails")
+
+
+def test_results_that_happen_to_agree_are_not_taken_for_certainty() -> None:
+    """Pig scored right after one decision by a constant: holding is worth 0.05 more than
+    rolling in every rollout, so the results never spread. On a handful of visits that is
+    not yet evidence (the standard error is at least 1/n), and the guide's "roll" stands; on
+    a few hundred it is, and the search holds. Paired and unpaired alike."""
+    start = pig([40, 40], turn=8)
+
+    def held(state: State) -> list[float]:
+        gain = 0.05 if state.to_json()["scores"][0] > 40 else 0.0
+        return [0.5 + gain, 0.5 - gain]
+
+    for paired in (False, True):
+        for iterations, choice in ((9, "roll"), (400, "hold")):
+            search = ISMCTS(
+                perfect,
+                iterations=iterations,
+                depth=1,
+                rollout_steps=0,
+                evaluate=held,
+                guide=Always("roll"),
+                confidence=2.0,
+                paired=paired,
+                seed=11,
+            )
+            assert search.choose(start).to_text() == choice, (paired, iterations)

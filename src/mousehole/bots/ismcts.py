@@ -21,7 +21,10 @@ search's favourite beats it by that many standard errors, so that the noise of a
 thousand rollouts is not taken for a better move; `paired` compares the root's actions on
 common random numbers: the k-th visit of every action draws its determinization and its chance from
 the k-th seed, and the confidence is then reckoned on the pairs' differences, whose spread
-leaves out the luck both actions met alike.
+leaves out the luck both actions met alike (the guide's choice is then visited as often as the
+action UCB1 favours, so that the pairs are there). The guide's choice is compared with its most
+visited challenger, and a standard error is never taken below 1/n on n results: a few results
+that happen to agree prove no gain.
 
 The search has its own seeded random number generator and never touches the match's chance;
 with a CPU-time cap (`seconds`) a decision can stop before its iterations are done, which makes
@@ -165,23 +168,38 @@ class ISMCTS:
             if self.seconds is not None and time.thread_time() - start > self.seconds:
                 break
         self.last_iterations = done
+        preferred = root.preferred.get(seat)
+        kept = None if preferred is None else root.children.get((seat, preferred))
+        if self.confidence is None or preferred is None or kept is None:
+            return self._most_visited(root, seat, actions)
+        # the guide's choice stands unless its most visited challenger is clearly better
+        others = [a for a in actions if a != preferred]
+        challenger = self._most_visited(root, seat, others)
+        child = root.children.get((seat, challenger))
+        if child is not None and self._clearly_better(child, kept):
+            return challenger
+        return preferred
+
+    @staticmethod
+    def _most_visited(root: _Node, seat: int, actions: Sequence[Action]) -> Action:
+        """Return the most visited of `actions` at the root (ties keep the first listed)."""
         best, best_visits = actions[0], -1
-        for action in actions:  # ties keep the first listed action
+        for action in actions:
             child = root.children.get((seat, action))
             if child is not None and child.visits > best_visits:
                 best, best_visits = action, child.visits
-        preferred = root.preferred.get(seat)
-        if self.confidence is not None and preferred is not None and best != preferred:
-            kept = root.children.get((seat, preferred))
-            if kept is not None and not self._clearly_better(root.children[seat, best], kept):
-                return preferred
         return best
 
     def _clearly_better(self, node: _Node, than: _Node) -> bool:
         """Return True when `node`'s mean result beats `than`'s by more than `confidence`
         standard errors of the difference (a departure from the guide must be shown, not
         just drawn from the noise of a few hundred rollouts). A paired search compares the
-        visits played on the same seeds, pair by pair."""
+        visits played on the same seeds, pair by pair.
+
+        The standard error on n results (pairs, or the fewer visits of the two) is taken to
+        be at least 1/n, what one of them moving by a whole game would move the mean: a few
+        results that happen to agree have an unknown spread, not none, and a zero spread
+        would let any gain, however small, pass as clearly better."""
         assert self.confidence is not None  # only asked with a confidence
         if node.visits < 2 or than.visits < 2:
             return False
@@ -191,14 +209,16 @@ class ISMCTS:
             gaps = [a - b for a, b in zip(node.results, than.results, strict=False)]
             mean = sum(gaps) / pairs
             variance = sum((g - mean) ** 2 for g in gaps) / (pairs - 1)
-            return mean > self.confidence * math.sqrt(variance / pairs)
+            error = max(math.sqrt(variance / pairs), 1.0 / pairs)
+            return mean > self.confidence * error
         spread = 0.0
         for n in (node, than):
             mean = n.total / n.visits
             variance = max(0.0, n.squares / n.visits - mean * mean) * n.visits / (n.visits - 1)
             spread += variance / n.visits
         gap = node.total / node.visits - than.total / than.visits
-        return gap > self.confidence * math.sqrt(spread)
+        error = max(math.sqrt(spread), 1.0 / min(node.visits, than.visits))
+        return gap > self.confidence * error
 
     def _root_action(self, root: _Node, seat: int, actions: Sequence[Action]) -> Action:
         """Return the root action the next iteration of a paired search takes: the one the
@@ -209,7 +229,19 @@ class ISMCTS:
             if preferred is not None and preferred in untried:
                 return preferred
             return untried[self._rng.randrange(len(untried))]
-        return self._ucb(root, seat, actions, root.preferred.get(seat))
+        preferred = root.preferred.get(seat)
+        choice = self._ucb(root, seat, actions, preferred)
+        # every departure is judged on pairs with the guide's choice: it is visited as often
+        # as the challenger UCB picks, or a challenger far ahead would starve it of the pairs
+        # that could show the gap
+        if (
+            self.confidence is not None
+            and preferred is not None
+            and choice != preferred
+            and root.children[seat, preferred].visits < root.children[seat, choice].visits
+        ):
+            return preferred
+        return choice
 
     def _ucb(
         self, node: _Node, actor: int, legal: Sequence[Action], preferred: Action | None
