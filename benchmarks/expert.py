@@ -2,7 +2,8 @@
 tournament against "hard", printed as Markdown (docs/benchmarks.md, The expert level).
 
     python -m benchmarks.expert [--games N] [--seats N ...] [--decisions N] [--only GAME]
-                                [--jobs N] [--first SEED] [--no-times] [--no-tournaments]
+                                [--jobs N] [--first SEED] [--duplicate] [--progress N]
+                                [--no-times] [--no-tournaments]
 
 Decision times: every seat at the expert level, at the game's most seats, forced moves left
 out (`benchmarks/bots.py: decision_time`); the target is a CPU-time p99 of one second
@@ -12,7 +13,10 @@ Wilson interval; game i uses seed `--first` + i. Beside it, hard's control: the 
 with hard in the expert's seats, that side's share (the luck of those seeds without the
 expert: an expert that plays as hard does gets exactly it), and the expert's share less the
 control's, game by game, with its standard error. `--jobs` plays the games in that many
-processes.
+processes. `--duplicate` plays every seed twice with the seats swapped (the luck a seed deals a
+seat goes once to each level; the interval is then reckoned on the seeds' pairs), and
+`--progress` writes a line on stderr every N games (a run of hours can be
+followed, and reported if it has to be stopped).
 The expert searches with a CPU-time cap, so its strength follows the machine's speed a
 little: run this on a quiet machine, or note the load.
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from mousehole.games import MANIFESTS
 from mousehole.games.manifest import EXPERT_LEVEL
@@ -34,6 +39,23 @@ TIMES_COLUMNS = (
 TIMES_HEADER = "| " + " | ".join(TIMES_COLUMNS) + " |"
 
 
+def _progress(title: str, games: int, every: int) -> Callable[[int, float, float], None] | None:
+    """Return a tournament's progress report: a line on stderr every `every` games."""
+    if every <= 0:
+        return None
+
+    def report(played: int, wins: float, seconds: float) -> None:
+        if played % every == 0 or played == games:
+            print(
+                f"{title}: {played} of {games} games, the expert's share so far "
+                f"{wins / played:.1%}, {seconds:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    return report
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.expert")
     parser.add_argument("--games", type=int, default=200, help="games per tournament")
@@ -44,6 +66,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-tournaments", action="store_true", help="skip the tournaments")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
+    parser.add_argument(
+        "--duplicate", action="store_true", help="every seed twice, the seats swapped"
+    )
+    parser.add_argument(
+        "--progress", type=int, default=10, help="a line on stderr every N games (0: none)"
+    )
     args = parser.parse_args(argv)
     games = [m for m in MANIFESTS if EXPERT_LEVEL in m.levels]
     if args.only:
@@ -81,9 +109,11 @@ def main(argv: list[str] | None = None) -> int:
                     jobs=args.jobs,
                     control="hard",
                     first=args.first,
+                    progress=_progress(m.title, args.games, args.progress),
+                    duplicate=args.duplicate,
                 )
                 clear = "yes" if r["low"] > 0.5 else "no"
-                last = args.first + r["games"] - 1
+                last = args.first + (r["games"] // 2 if args.duplicate else r["games"]) - 1
                 print(
                     f"| {m.title} | {seats} | {r['games']} ({args.first}–{last}) | "
                     f"{r['share']:.1%} | {r['low']:.1%} – {r['high']:.1%} | "

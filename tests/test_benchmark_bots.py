@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from benchmarks.bots import tournament
 
 from mousehole.games import MANIFESTS
@@ -46,3 +47,45 @@ def test_first_moves_the_seeds() -> None:
     assert head["shares"] + half["shares"] == whole["shares"]
     assert head["control_shares"] + half["control_shares"] == whole["control_shares"]
     assert half["shares"] + half["control_shares"] != head["shares"] + head["control_shares"]
+
+
+def test_progress_is_reported_after_every_game_with_the_wins_so_far() -> None:
+    seen: list[tuple[int, float]] = []
+    r = tournament(GAME, "hard", "easy", 6, 2, progress=lambda n, w, s: seen.append((n, w)))
+    assert [n for n, _ in seen] == [1, 2, 3, 4, 5, 6]
+    assert [w for _, w in seen] == [sum(r["shares"][:n]) for n in range(1, 7)]
+
+
+def test_the_expert_benchmark_writes_a_progress_line_every_n_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from benchmarks.expert import _progress
+
+    report = _progress("Pig", 5, 2)
+    assert report is not None
+    for played in range(1, 6):
+        report(played, played / 2, 1.0)
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(":")[1].split(" of")[0].strip() for line in lines] == ["2", "4", "5"]
+    assert "the expert's share so far 50.0%" in lines[0]
+    assert _progress("Pig", 5, 0) is None
+
+
+def test_a_duplicate_tournament_plays_each_seed_with_the_seats_both_ways() -> None:
+    """Games 2j and 2j+1 are seed first + j with the seats SW and WS (replayed here one by
+    one), and the interval is reckoned on the seeds' pairs: their mean ± 1.96 standard errors."""
+    from benchmarks.bots import _game, _side_share, mean_and_error
+
+    r = tournament(GAME, "hard", "easy", 12, 2, first=5, duplicate=True)
+    assert r["duplicate"] and r["games"] == 12
+    for j in range(6):
+        for k, levels in enumerate((["hard", "easy"], ["easy", "hard"])):
+            winners = _game(GAME, levels, 5 + j)
+            assert r["shares"][2 * j + k] == _side_share(levels, winners, "hard")
+    pairs = [(r["shares"][i] + r["shares"][i + 1]) / 2 for i in range(0, 12, 2)]
+    mean, error = mean_and_error(pairs)
+    assert abs(r["share"] - mean) < 1e-12
+    assert abs(r["low"] - max(0.0, mean - 1.96 * error)) < 1e-12
+    assert abs(r["high"] - min(1.0, mean + 1.96 * error)) < 1e-12
+    with pytest.raises(ValueError, match="an even number of games, not 7"):
+        tournament(GAME, "hard", "easy", 7, 2, duplicate=True)
