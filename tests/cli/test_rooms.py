@@ -26,10 +26,12 @@ from tests.server.store import writes
 LOCAL, ONLINE = MANIFESTS[0], MANIFESTS[1]
 """The games of the stored rooms: any two will do (the listing filters by game), so the
 registry's first two."""
-HARDEST = LOCAL.levels[-1]
+LEVEL = LOCAL.levels[0]
+"""The computer's level: the easiest, since the fixture plays a match to its end and a
+searching level (the expert) would think for most of a second a move."""
 HUMANS = [
     {"kind": "human", "name": "Ann"},
-    {"kind": "computer", "name": "Whiskers", "level": HARDEST},
+    {"kind": "computer", "name": "Whiskers", "level": LEVEL},
 ]
 
 
@@ -103,7 +105,7 @@ def test_the_listing_shows_every_room_newest_change_first_with_its_seats(
     assert mousehole.replay(moves.record_json()).state.is_terminal()  # every move, to the end
     assert [row[5] for row in rows] == ["2026-12-01 11:00", "2026-12-01 10:00", "2026-12-01 09:00"]
     assert rows[0][-1] == f"Ann, (open), Seat 3 (computer {ONLINE.levels[0]})"
-    assert rows[1][-1] == f"Ann, Whiskers (computer {HARDEST})"
+    assert rows[1][-1] == f"Ann, Whiskers (computer {LEVEL})"
 
 
 def test_the_listing_filters_by_mode_and_game_and_stops_at_the_limit(
