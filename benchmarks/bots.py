@@ -131,7 +131,6 @@ def tournament(
     control: str | None = None,
     first: int = 0,
     progress: Callable[[int, float, float], None] | None = None,
-    duplicate: bool = False,
 ) -> dict[str, Any]:
     """Play games of `name` at `seats` seats (default: its most even seat count) with the seats
     split between two levels, alternating SWSW / WSWS to cancel seat order; return the stronger
@@ -147,25 +146,14 @@ def tournament(
     stronger level, and `difference` ± `difference_se` the mean and standard error of the
     stronger level's share less the control's, game by game (each seed's luck cancelled).
     `progress(played, wins, seconds)` is called after each game of the stronger level (a long
-    run can then be followed, and reported if it is stopped).
-
-    `duplicate` plays every seed twice, as in duplicate bridge: games 2j and 2j+1 both use
-    seed `first` + j, the first with the seats SWSW and the second WSWS, so the luck a seed
-    deals to a seat goes once to each level. The share is then the mean of the seeds' pairs,
-    and its 95% interval is the normal one from the pairs' spread (each pair one independent
-    measurement), not Wilson's, which would take the two games of a seed as independent."""
-    if duplicate and games % 2:
-        raise ValueError(
-            f"a duplicate tournament plays each seed twice: an even number of games, not {games}"
-        )
+    run can then be followed, and reported if it is stopped)."""
     manifest = mousehole.games.manifest(name)
     if seats is None:
         seats = manifest.max_seats - manifest.max_seats % 2
     tasks = []
     for index in range(games):
         pair = [strong, weak] if index % 2 == 0 else [weak, strong]
-        seed = first + (index // 2 if duplicate else index)
-        tasks.append((name, [pair[seat % 2] for seat in range(seats)], seed))
+        tasks.append((name, [pair[seat % 2] for seat in range(seats)], first + index))
     shares: list[float] = []
     played = 0
     start = time.perf_counter()
@@ -196,12 +184,7 @@ def tournament(
         if pool is not None:
             pool.terminate()
     wins = sum(shares)
-    if duplicate:
-        pairs = [(shares[i] + shares[i + 1]) / 2 for i in range(0, played - 1, 2)]
-        mean, error = mean_and_error(pairs)
-        low, high = max(0.0, mean - 1.96 * error), min(1.0, mean + 1.96 * error)
-    else:
-        low, high = wilson_interval(wins, played)
+    low, high = wilson_interval(wins, played)
     result: dict[str, Any] = {
         "game": name,
         "seats": seats,
@@ -214,7 +197,6 @@ def tournament(
         "high": high,
         "seconds": elapsed,
         "shares": shares,
-        "duplicate": duplicate,
     }
     if control is not None:
         result["control"] = control

@@ -2,7 +2,7 @@
 tournament against "hard", printed as Markdown (docs/benchmarks.md, The expert level).
 
     python -m benchmarks.expert [--games N] [--seats N ...] [--decisions N] [--only GAME]
-                                [--jobs N] [--first SEED] [--duplicate] [--progress N]
+                                [--jobs N] [--first SEED] [--progress N]
                                 [--no-times] [--no-tournaments]
 
 Decision times: every seat at the expert level, at the game's most seats, forced moves left
@@ -13,9 +13,7 @@ Wilson interval; game i uses seed `--first` + i. Beside it, hard's control: the 
 with hard in the expert's seats, that side's share (the luck of those seeds without the
 expert: an expert that plays as hard does gets exactly it), and the expert's share less the
 control's, game by game, with its standard error. `--jobs` plays the games in that many
-processes. `--duplicate` plays every seed twice with the seats swapped (the luck a seed deals a
-seat goes once to each level; the interval is then reckoned on the seeds' pairs), and
-`--progress` writes a line on stderr every N games (a run of hours can be
+processes, and `--progress` writes a line on stderr every N games (a run of hours can be
 followed, and reported if it has to be stopped).
 The expert searches with a CPU-time cap, so its strength follows the machine's speed a
 little: run this on a quiet machine, or note the load.
@@ -67,9 +65,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     parser.add_argument(
-        "--duplicate", action="store_true", help="every seed twice, the seats swapped"
-    )
-    parser.add_argument(
         "--progress", type=int, default=10, help="a line on stderr every N games (0: none)"
     )
     args = parser.parse_args(argv)
@@ -110,10 +105,9 @@ def main(argv: list[str] | None = None) -> int:
                     control="hard",
                     first=args.first,
                     progress=_progress(m.title, args.games, args.progress),
-                    duplicate=args.duplicate,
                 )
                 clear = "yes" if r["low"] > 0.5 else "no"
-                last = args.first + (r["games"] // 2 if args.duplicate else r["games"]) - 1
+                last = args.first + r["games"] - 1
                 print(
                     f"| {m.title} | {seats} | {r['games']} ({args.first}–{last}) | "
                     f"{r['share']:.1%} | {r['low']:.1%} – {r['high']:.1%} | "

@@ -69,23 +69,3 @@ def test_the_expert_benchmark_writes_a_progress_line_every_n_games(
     assert [line.split(":")[1].split(" of")[0].strip() for line in lines] == ["2", "4", "5"]
     assert "the expert's share so far 50.0%" in lines[0]
     assert _progress("Pig", 5, 0) is None
-
-
-def test_a_duplicate_tournament_plays_each_seed_with_the_seats_both_ways() -> None:
-    """Games 2j and 2j+1 are seed first + j with the seats SW and WS (replayed here one by
-    one), and the interval is reckoned on the seeds' pairs: their mean ± 1.96 standard errors."""
-    from benchmarks.bots import _game, _side_share, mean_and_error
-
-    r = tournament(GAME, "hard", "easy", 12, 2, first=5, duplicate=True)
-    assert r["duplicate"] and r["games"] == 12
-    for j in range(6):
-        for k, levels in enumerate((["hard", "easy"], ["easy", "hard"])):
-            winners = _game(GAME, levels, 5 + j)
-            assert r["shares"][2 * j + k] == _side_share(levels, winners, "hard")
-    pairs = [(r["shares"][i] + r["shares"][i + 1]) / 2 for i in range(0, 12, 2)]
-    mean, error = mean_and_error(pairs)
-    assert abs(r["share"] - mean) < 1e-12
-    assert abs(r["low"] - max(0.0, mean - 1.96 * error)) < 1e-12
-    assert abs(r["high"] - min(1.0, mean + 1.96 * error)) < 1e-12
-    with pytest.raises(ValueError, match="an even number of games, not 7"):
-        tournament(GAME, "hard", "easy", 7, 2, duplicate=True)
