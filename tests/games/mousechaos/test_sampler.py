@@ -75,3 +75,44 @@ def test_evaluate_shares_sum_to_one_and_a_finished_game_goes_to_its_winners() ->
     over = match.state
     winners = over.winners()
     assert evaluate(over) == [1.0 / len(winners) if s in winners else 0.0 for s in range(2)]
+
+
+def test_the_expert_is_an_improvement_on_hard() -> None:
+    """Hard guides and rolls out, one decision deep, paired, keeping hard's choice without
+    two standard errors of evidence; rollouts are cut after 8 decisions and scored."""
+    from mousehole.games.mousechaos.bots import HardPlayer
+    from mousehole.games.mousechaos.sampler import EXPERT
+
+    assert EXPERT.sampler is sample and EXPERT.evaluate is evaluate
+    assert EXPERT.guide is not None and isinstance(EXPERT.guide(1), HardPlayer)
+    assert EXPERT.rollout is not None and isinstance(EXPERT.rollout(1), HardPlayer)
+    assert EXPERT.depth == 1 and EXPERT.paired and EXPERT.confidence == 2.0
+    assert EXPERT.rollout_steps == 8
+
+
+def test_without_evidence_the_expert_plays_hards_choice_at_every_decision() -> None:
+    """Asked for more evidence than a search can gather, the expert keeps hard's choice: in a
+    two-seat game against hard, seat 0's first 12 decisions that are not forced are those of
+    a hard player of the same seed (the guide is asked once a decision, as that player is)."""
+    import dataclasses
+
+    from mousehole.games.mousechaos.bots import HardPlayer
+    from mousehole.games.mousechaos.sampler import EXPERT
+
+    strict = dataclasses.replace(EXPERT, iterations=12, seconds=None, confidence=1e9)
+    expert, shadow, rival = strict.player(5), HardPlayer(5), HardPlayer(6)
+    match = Match(game_for(2), seed=7)
+    match.resolve_chance()
+    decided = 0
+    while decided < 12 and not match.state.is_terminal():
+        state = match.state
+        seat = state.current_player()
+        if seat == 0 and len(state.legal_actions()) > 1:
+            choice = expert.choose(state)
+            assert choice == shadow.choose(state), f"decision {decided}"
+            decided += 1
+        else:
+            choice = (rival if seat == 1 else expert).choose(state)
+        match.apply(choice)
+        match.resolve_chance()
+    assert decided == 12
