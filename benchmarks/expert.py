@@ -2,7 +2,7 @@
 tournament against "hard", printed as Markdown (docs/benchmarks.md, The expert level).
 
     python -m benchmarks.expert [--games N] [--seats N ...] [--decisions N] [--only GAME]
-                                [--jobs N] [--first SEED] [--progress N]
+                                [--jobs N] [--first SEED] [--seconds S] [--progress N]
                                 [--no-times] [--no-tournaments]
 
 Decision times: every seat at the expert level, at the game's most seats, forced moves left
@@ -13,8 +13,10 @@ Wilson interval; game i uses seed `--first` + i. Beside it, hard's control: the 
 with hard in the expert's seats, that side's share (the luck of those seeds without the
 expert: an expert that plays as hard does gets exactly it), and the expert's share less the
 control's, game by game, with its standard error. `--jobs` plays the games in that many
-processes, and `--progress` writes a line on stderr every N games (a run of hours can be
-followed, and reported if it has to be stopped).
+processes. `--seconds` stops a tournament by the clock (at an even number of games, never
+by its results, so the interval stays honest; hard's control is then played for the games
+played), and `--progress` writes a line on stderr every N games (a run of hours can be
+followed).
 The expert searches with a CPU-time cap, so its strength follows the machine's speed a
 little: run this on a quiet machine, or note the load.
 """
@@ -65,6 +67,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     parser.add_argument(
+        "--seconds",
+        type=float,
+        default=0,
+        help="stop a tournament after this long, at an even number of games (0: never)",
+    )
+    parser.add_argument(
         "--progress", type=int, default=10, help="a line on stderr every N games (0: none)"
     )
     args = parser.parse_args(argv)
@@ -104,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
                     jobs=args.jobs,
                     control="hard",
                     first=args.first,
+                    seconds=args.seconds,
                     progress=_progress(m.title, args.games, args.progress),
                 )
                 clear = "yes" if r["low"] > 0.5 else "no"
