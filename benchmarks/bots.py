@@ -168,6 +168,11 @@ def tournament(
             if seconds and played % 2 == 0 and time.perf_counter() - start > seconds:
                 break
         elapsed = time.perf_counter() - start
+        if pool is not None and played < len(tasks):
+            # stopped by the clock: the pool is still playing the games queued after it,
+            # which the control's games would wait behind
+            pool.terminate()
+            pool = multiprocessing.get_context("fork").Pool(jobs)
         if control is not None:  # the same games, the control in the stronger level's seats
             controls = [
                 (n, [control if lv == strong else lv for lv in levels], i)

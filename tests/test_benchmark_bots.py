@@ -69,3 +69,10 @@ def test_the_expert_benchmark_writes_a_progress_line_every_n_games(
     assert [line.split(":")[1].split(" of")[0].strip() for line in lines] == ["2", "4", "5"]
     assert "the expert's share so far 50.0%" in lines[0]
     assert _progress("Pig", 5, 0) is None
+
+
+def test_a_clock_stop_ends_at_an_even_count_and_controls_only_the_games_played() -> None:
+    for jobs in (1, 2):
+        r = tournament(GAME, "hard", "easy", 400, 2, seconds=1e-9, jobs=jobs, control="easy")
+        assert r["games"] == 2 and len(r["shares"]) == 2
+        assert len(r["control_shares"]) == 2
