@@ -3,12 +3,14 @@ seat knows and deals the rest again."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from mousehole.engine import Match
-from mousehole.games.mousechaos.sampler import evaluate, sample
+from mousehole.games.mousechaos.bots import HardPlayer
+from mousehole.games.mousechaos.sampler import EXPERT, evaluate, sample
 from tests.random_play import play_at_random
 
 from .scenes import game_for, midgame
@@ -80,9 +82,6 @@ def test_evaluate_shares_sum_to_one_and_a_finished_game_goes_to_its_winners() ->
 def test_the_expert_is_an_improvement_on_hard() -> None:
     """Hard guides and rolls out, one decision deep, paired, keeping hard's choice without
     two standard errors of evidence; rollouts are cut after 8 decisions and scored."""
-    from mousehole.games.mousechaos.bots import HardPlayer
-    from mousehole.games.mousechaos.sampler import EXPERT
-
     assert EXPERT.sampler is sample and EXPERT.evaluate is evaluate
     assert EXPERT.guide is not None and isinstance(EXPERT.guide(1), HardPlayer)
     assert EXPERT.rollout is not None and isinstance(EXPERT.rollout(1), HardPlayer)
@@ -94,11 +93,6 @@ def test_without_evidence_the_expert_plays_hards_choice_at_every_decision() -> N
     """Asked for more evidence than a search can gather, the expert keeps hard's choice: in a
     two-seat game against hard, seat 0's first 12 decisions that are not forced are those of
     a hard player of the same seed (the guide is asked once a decision, as that player is)."""
-    import dataclasses
-
-    from mousehole.games.mousechaos.bots import HardPlayer
-    from mousehole.games.mousechaos.sampler import EXPERT
-
     strict = dataclasses.replace(EXPERT, iterations=12, seconds=None, confidence=1e9)
     expert, shadow, rival = strict.player(5), HardPlayer(5), HardPlayer(6)
     match = Match(game_for(2), seed=7)
