@@ -172,7 +172,7 @@ def tournament(
             # stopped by the clock: the pool is still playing the games queued after it,
             # which the control's games would wait behind
             pool.terminate()
-            pool = multiprocessing.get_context("fork").Pool(jobs)
+            pool = multiprocessing.get_context("fork").Pool(jobs) if control is not None else None
         if control is not None:  # the same games, the control in the stronger level's seats
             controls = [
                 (n, [control if lv == strong else lv for lv in levels], i)
