@@ -18,11 +18,19 @@ def _turn(page: Page, server: str) -> None:
     wait_for_turn(page, GAME, MINE)
 
 
+SEAT_HEIGHTS = """() => [...document.querySelectorAll("#seats .mc-seat")].map(
+  (li) => [li.innerText.replace(/\\s+/g, " "), li.getBoundingClientRect().height])"""
+
+
 def test_the_page_fits_a_1280_x_800_screen_and_the_kitchen_takes_the_focus_in_place(
     new_page: NewPage, server: str
 ) -> None:
     page = new_page(width=1280, height=800)
     _turn(page, server)
+    # The player's own card is shown and the others' lie face down: a card shown later (a cat's
+    # catch, a peek) must not make its seat taller, or the side outgrows the screen.
+    seats = page.evaluate(SEAT_HEIGHTS)
+    assert len({round(h, 1) for _, h in seats}) == 1, f"seats of unequal heights: {seats}"
     for _ in range(3):  # a few turns: the log fills to its full height
         TURN.play(page)
     height = page.evaluate("() => document.documentElement.scrollHeight")
