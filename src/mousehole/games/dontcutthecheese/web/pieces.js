@@ -108,28 +108,56 @@ export function faceAngle(index) {
 }
 
 function faceIcon(face, r) {
-  const dot = (x, y) => `<circle cx="${x}" cy="${y}" r="${r * 0.06}" fill="${INK}"/>`;
+  const dot = (x, y) => `<circle cx="${x}" cy="${y}" r="${r * 0.05}" fill="${INK}"/>`;
   if (face.startsWith("bite") && face !== "bite_spin") {
     const n = Number(face.slice(4));
-    return Array.from({ length: n }, (_, i) => dot((i - (n - 1) / 2) * r * 0.16, 0)).join("");
+    return Array.from({ length: n }, (_, i) => dot((i - (n - 1) / 2) * r * 0.127, 0)).join("");
   }
-  if (face === "bite_spin") return `${dot(-r * 0.08, 0)}<path d="M${r * 0.04} ${-r * 0.07} a${r * 0.08} ${r * 0.08} 0 1 1 0 ${r * 0.14}" fill="none" stroke="${INK}" stroke-width="2.2"/>`;
+  if (face === "bite_spin") return `${dot(-r * 0.07, 0)}<path d="M${r * 0.01} ${-r * 0.06} a${r * 0.07} ${r * 0.07} 0 1 1 0 ${r * 0.12}" fill="none" stroke="${INK}" stroke-width="2.2"/>`;
   if (face === "skip") return `<path d="M${-r * 0.1} ${-r * 0.08} l${r * 0.1} ${r * 0.08} l${-r * 0.1} ${r * 0.08} M0 ${-r * 0.08} l${r * 0.1} ${r * 0.08} l${-r * 0.1} ${r * 0.08}" fill="none" stroke="${INK}" stroke-width="2.4"/>`;
   return `<path d="M${-r * 0.12} ${r * 0.02} a${r * 0.1} ${r * 0.08} 0 1 1 ${r * 0.2} 0" fill="none" stroke="${INK}" stroke-width="2.4"/><path d="M${-r * 0.17} ${-r * 0.02} l${r * 0.05} ${r * 0.08} l${r * 0.06} ${-r * 0.06}" fill="none" stroke="${INK}" stroke-width="2.2"/>`;
 }
+
+/** The spinner's pointer (noseMarkup) is drawn this many dial radii long. */
+export const POINTER = 0.5;
+
+/** Where each face's words and icon sit, in units of the dial's radius (x right, y down): the
+    middle of the words' ink and the icon's centre. Found by a search for the places that keep
+    the widest words of either language (on two lines where a language breaks them) and the
+    icon furthest from each other, from the segment's edges, and from the pointer when it rests
+    on that face; on the faces at the sides the words sit off the middle, clear of the
+    pointer's nose, and the icon on the other side. tests/games/dontcutthecheese/browser/
+    test_spinner.py measures the drawn ink on a phone and a laptop in both languages. */
+const DIAL_SPOTS = {
+  bite1: { words: [0.32, -0.54], icon: [0.17, -0.8] },
+  bite2: { words: [0.66, 0.1], icon: [0.73, -0.24] },
+  bite3: { words: [0.34, 0.525], icon: [0.25, 0.755] },
+  skip: { words: [-0.29, 0.51], icon: [-0.16, 0.805] },
+  reverse: { words: [-0.66, 0.1], icon: [-0.72, -0.16] },
+  bite_spin: { words: [-0.27, -0.51], icon: [-0.19, -0.8] },
+};
+/** A line's ink, in ems of its font (Kalam's): 0.8 above the baseline, at most 0.25 below;
+    lines 1.05 apart. The words' first baseline is set from these so that their ink is centred
+    on its spot whatever the font size (the table's CSS sets it per layout). */
+const ASCENT = 0.8;
+const DESCENT = 0.25;
+const LINE = 1.05;
 
 /** The spinner's dial (radius r): six equal segments, each with its words and an icon. */
 export function dialMarkup(r) {
   const parts = FACES.map((face, i) => {
     const [x0, y0] = polar(i * 60, r);
     const [x1, y1] = polar(i * 60 + 60, r);
-    const [tx, ty] = polar(faceAngle(i), r * 0.52);
-    const [ix, iy] = polar(faceAngle(i), r * 0.88);
-    const words = DIAL_WORDS[face];
+    const spot = DIAL_SPOTS[face];
+    const [tx, ty] = spot.words.map((k) => (k * r).toFixed(1));
+    const [ix, iy] = spot.icon.map((k) => (k * r).toFixed(1));
+    const lines = DIAL_WORDS[face].split("\n");
+    const first = (ASCENT - DESCENT - (lines.length - 1) * LINE) / 2;
+    const tspans = lines.map((line, k) => `<tspan x="${tx}" dy="${k ? LINE : first.toFixed(3)}em">${escapeHtml(line)}</tspan>`).join("");
     return `<g class="dial-face" data-face="${face}">
       <path d="M0 0 L${x0.toFixed(1)} ${y0.toFixed(1)} A${r} ${r} 0 0 1 ${x1.toFixed(1)} ${y1.toFixed(1)} Z" fill="${FACE_FILL[i]}" stroke="${INK}" stroke-width="2.5"/>
-      <text class="dial-text" x="${tx.toFixed(1)}" y="${(ty + 5 - (words.split("\n").length - 1) * 8).toFixed(1)}" text-anchor="middle">${words.split("\n").map((line, k) => `<tspan x="${tx.toFixed(1)}" dy="${k ? 17 : 0}">${escapeHtml(line)}</tspan>`).join("")}</text>
-      <g transform="translate(${ix.toFixed(1)} ${iy.toFixed(1)})">${faceIcon(face, r)}</g>
+      <text class="dial-text" x="${tx}" y="${ty}" text-anchor="middle">${tspans}</text>
+      <g class="dial-icon" transform="translate(${ix} ${iy})">${faceIcon(face, r)}</g>
     </g>`;
   });
   return `<circle r="${r + 10}" class="dial-rim"/>${parts.join("")}`;

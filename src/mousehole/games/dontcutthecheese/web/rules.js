@@ -4,7 +4,7 @@
 // catalogue (i18n.js); this module only draws, so the page reads the same without it. The strengths in the bite picture are the server's own numbers for that
 // paper (`paper.after_bite`), written down here: the page never works a strength out.
 
-import { COLOUR_WORDS, dialMarkup, faceAngle, mouseMarkup, noseMarkup, tokenBackMarkup, tokenMarkup } from "./pieces.js";
+import { COLOUR_WORDS, POINTER, dialMarkup, faceAngle, mouseMarkup, noseMarkup, tokenBackMarkup, tokenMarkup } from "./pieces.js";
 import { keepLegible } from "/static/shared/legible.js";
 import { escapeHtml } from "/static/shared/html.js";
 import { t } from "/static/shared/i18n.js";
@@ -36,7 +36,7 @@ function drawGoal(svg) {
 }
 
 function drawSpinner(svg) {
-  add(svg, `${dialMarkup(118)}<g transform="rotate(${faceAngle(1)})">${noseMarkup(118 * 0.62)}</g>`);
+  add(svg, `${dialMarkup(118)}<g transform="rotate(${faceAngle(1)})">${noseMarkup(118 * POINTER)}</g>`);
 }
 
 function drawBite(svg) {

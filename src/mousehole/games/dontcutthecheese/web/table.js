@@ -2,7 +2,7 @@
 // (its pointer the nose of a mouse), the bag of tokens, and the seats in turn order with arrows
 // that show the direction of play. Drawn from the view model; decides nothing.
 
-import { COLOURS, INK, dialMarkup, faceAngle, mouseMarkup, noseMarkup, tokenMarkup } from "./pieces.js";
+import { COLOURS, INK, POINTER, dialMarkup, faceAngle, mouseMarkup, noseMarkup, tokenMarkup } from "./pieces.js";
 import { escapeHtml } from "/static/shared/html.js";
 import { t } from "/static/shared/i18n.js";
 import { setMeterFlat } from "./trap.js";
@@ -19,7 +19,7 @@ const LAYOUTS = {
     box: [0, 0, 1200, 720], trap: [150, 4, 1], spinner: [150, 556, 1], bag: [1078, 570], seats: [300, 468],
   },
   narrow: {
-    box: [0, 0, 720, 950], trap: [0, 2, 0.92], spinner: [178, 578, 1.15], bag: [556, 578], seats: [8, 774],
+    box: [0, 0, 720, 950], trap: [0, 2, 0.92], spinner: [178, 582, 1.12], bag: [556, 578], seats: [8, 774],
   },
 };
 const NARROW_WIDTH = 704; // the row of seats on a tall table
@@ -39,7 +39,7 @@ let seatCount = 0;
 export function initTable(els) {
   el = els;
   el.spinner.innerHTML = `<g class="spinner-dial">${dialMarkup(DIAL)}</g>
-    <g class="spinner-pointer" data-testid="spinner-pointer">${noseMarkup(DIAL * 0.62)}</g>
+    <g class="spinner-pointer" data-testid="spinner-pointer">${noseMarkup(DIAL * POINTER)}</g>
     <circle class="spinner-pin" r="7"/>
     <text class="spinner-label" y="${DIAL + 32}" text-anchor="middle">${escapeHtml(t("dcc.table.spinner"))}</text>`;
   el.bag.innerHTML = `<g class="bag-art">
