@@ -20,7 +20,8 @@ COVERED = """() => {
   const parts = [...bubble.querySelectorAll(".bubble-body, .bubble-tail")]
     .map((p) => p.getBoundingClientRect());
   const covered = [];
-  for (const name of document.querySelectorAll("#table .seat-name, #table .supply-label")) {
+  const spared = "#table .seat-name, #table .supply-label, #table .tbadge";
+  for (const name of document.querySelectorAll(spared)) {
     const n = name.getBoundingClientRect();
     for (const p of parts) {
       const w = Math.min(p.right, n.right) - Math.max(p.left, n.left);

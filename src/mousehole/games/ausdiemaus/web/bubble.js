@@ -22,9 +22,10 @@ function seatBox(x, y) {
 }
 
 /** What the bubble must not cover, each with a weight (what an overlap's area costs): every
-    seat's card (3), above all its name (20), the pile with its label (2), the chips left (2)
-    and the label that counts them (20: `g.supplyLabel` is its box as drawn; without it, the
-    box its text would take). */
+    seat's card (3), above all its name (20) and its badge (20: the chaser's tries left, the
+    called mouse's "Mouse out!"; `g.badges`, their boxes as drawn), the pile with its label
+    (2), the chips left (2) and the label that counts them (20: `g.supplyLabel` is its box as
+    drawn; without it, the box its text would take). */
 function obstacles(view, g) {
   const { L } = g;
   const boxes = [];
@@ -43,6 +44,9 @@ function obstacles(view, g) {
   boxes.push({
     x1: label.x - 6, y1: label.y - 4, x2: label.x + label.width + 6, y2: label.y + label.height + 4, weight: 20,
   });
+  for (const b of g.badges ?? []) {
+    boxes.push({ x1: b.x - 6, y1: b.y - 6, x2: b.x + b.width + 6, y2: b.y + b.height + 6, weight: 40 });
+  }
   return boxes;
 }
 
@@ -102,8 +106,8 @@ function bubblePlace(view, g, seat, bw, bh) {
   // a place round the card that hides nothing and needs no move wins outright (every grid
   // place costs its distance): the grid is searched only on a crowded table
   if (best.score > 0) {
-    for (let y = bh / 2 + 6; y <= L.h - bh / 2 - 6; y += 20) {
-      for (let x = bw / 2 + 6; x <= L.w - bw / 2 - 6; x += 20) {
+    for (let y = bh / 2 + 6; y <= L.h - bh / 2 - 6; y += 10) {
+      for (let x = bw / 2 + 6; x <= L.w - bw / 2 - 6; x += 10) {
         consider(x, y, Math.min(...near.map(([nx, ny]) => Math.hypot(x - nx, y - ny))));
       }
     }
@@ -124,7 +128,7 @@ export function bubbleMarkup(view, g) {
   if (!bubble) return "";
   const { tall } = g;
   const [sx, sy] = g.seatSpot(bubble.seat, view.seats);
-  const bw = tall ? 270 : 320;
+  const bw = tall ? 250 : 320;
   const bh = tall ? 82 : 90;
   const [bx, by] = bubblePlace(view, g, bubble.seat, bw, bh);
   // The tail points from the bubble's edge towards the seat that called.

@@ -277,6 +277,22 @@ function supplyMarkup(view) {
 }
 
 
+/** `element`'s box in the user space of `outer`, one of its ancestors ({x, y, width,
+    height}), or null where it is drawn empty or not at all. */
+function boxIn(outer, element) {
+  const b = element.getBBox();
+  const to = outer.getCTM()?.inverse().multiply(element.getCTM() ?? new DOMMatrix());
+  if (!to || b.width <= 0) return null;
+  const xs = [];
+  const ys = [];
+  for (const [x, y] of [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]) {
+    const p = new DOMPoint(x, y).matrixTransform(to);
+    xs.push(p.x);
+    ys.push(p.y);
+  }
+  return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+}
+
 /** The table's shape now, for what is placed round its seats (bubble.js). */
 function geometry() {
   return {
@@ -305,11 +321,13 @@ export function drawTable(view, names) {
     <g class="seats-layer">${seats}</g>
     <g class="bubble-layer"></g>`;
   if (view.bubble) {
-    // placed once the rest is drawn: it must keep clear of the chips-left label as drawn
+    // placed once the rest is drawn: it must keep clear of the chips-left label and of the
+    // seats' badges (the chaser's tries left, "Mouse out!") as drawn
     const label = layer.querySelector(".supply-label")?.getBBox();
     layer.querySelector(".bubble-layer").innerHTML = bubbleMarkup(view, {
       ...geometry(),
       supplyLabel: label && label.width > 0 ? label : null,
+      badges: [...layer.querySelectorAll(".tbadge")].map((badge) => boxIn(layer, badge)).filter(Boolean),
     });
   }
 }
