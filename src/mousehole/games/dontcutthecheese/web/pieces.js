@@ -118,16 +118,16 @@ function faceIcon(face, r) {
   return `<path d="M${-r * 0.12} ${r * 0.02} a${r * 0.1} ${r * 0.08} 0 1 1 ${r * 0.2} 0" fill="none" stroke="${INK}" stroke-width="2.4"/><path d="M${-r * 0.17} ${-r * 0.02} l${r * 0.05} ${r * 0.08} l${r * 0.06} ${-r * 0.06}" fill="none" stroke="${INK}" stroke-width="2.2"/>`;
 }
 
-/** The spinner's pointer (noseMarkup) is drawn this many dial radii long. */
+/** The size the spinner's pointer is drawn at (noseMarkup's r), in dial radii. */
 export const POINTER = 0.5;
 
 /** Where each face's words and icon sit, in units of the dial's radius (x right, y down): the
-    middle of the words' ink and the icon's centre. Found by a search for the places that keep
-    the widest words of either language (on two lines where a language breaks them) and the
-    icon furthest from each other, from the segment's edges, and from the pointer when it rests
-    on that face; on the faces at the sides the words sit off the middle, clear of the
-    pointer's nose, and the icon on the other side. tests/games/dontcutthecheese/browser/
-    test_spinner.py measures the drawn ink on a phone and a laptop in both languages. */
+    middle of the words' ink and the icon's centre. Each face has its own: the widest words of
+    either language (on two lines where a language breaks them) keep clear of the segment's
+    edges, of the rim, of the icon and of the pointer resting on that face. On the faces at the
+    sides the words sit off the middle, below the pointer's nose, and the icon above them; a
+    segment is too narrow there for both along its middle. tests/games/dontcutthecheese/
+    browser/test_spinner.py measures the drawn ink on a phone and a laptop in both languages. */
 const DIAL_SPOTS = {
   bite1: { words: [0.32, -0.54], icon: [0.17, -0.8] },
   bite2: { words: [0.66, 0.1], icon: [0.73, -0.24] },
