@@ -22,7 +22,7 @@ function seatBox(x, y) {
 }
 
 /** What the bubble must not cover, each with a weight (what an overlap's area costs): every
-    seat's card (3), above all its name (20) and its badge (20: the chaser's tries left, the
+    seat's card (3), above all its name (20) and its badge (40: the chaser's tries left, the
     called mouse's "Mouse out!"; `g.badges`, their boxes as drawn), the pile with its label
     (2), the chips left (2) and the label that counts them (20: `g.supplyLabel` is its box as
     drawn; without it, the box its text would take). */
