@@ -146,11 +146,8 @@ def test_each_face_s_words_keep_inside_their_segment_clear_of_the_icon_and_the_p
 ) -> None:
     page = locale_pages.open(width, height, touch=touch, locale=locale)
     page.goto(f"{server}{path}")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.dial-face')].length >= 6"
-        " && document.fonts.status === 'loaded'"
-    )
-    page.evaluate("() => document.fonts.ready.then(() => true)")
+    page.wait_for_function("() => document.querySelectorAll('.dial-face').length >= 6")
+    page.evaluate("() => document.fonts.ready.then(() => true)")  # the ink measured in Kalam
     dials = page.evaluate(MEASURE)
     assert dials, f"no spinner dial on {path}"
     words = {face["face"]: face["words"] for face in dials[0]["faces"]}
