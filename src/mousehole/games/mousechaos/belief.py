@@ -9,6 +9,8 @@ over many samples, how likely each mouse belongs to each seat (or the phantom).
 Distances: how many steps a mouse on a node is from entering each nest, on the empty board.
 """
 
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 from __future__ import annotations
 
 import random

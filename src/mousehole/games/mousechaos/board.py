@@ -137,13 +137,11 @@ def parse_node(value: object) -> int | None:
     """Return the node that `value` ([row, col] or "table") names, or None if it names none."""
     if value == "table":
         return TABLE
-    if (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        and all(0 <= v < SIZE for v in value)
-    ):
-        return square(value[0], value[1])
+    if isinstance(value, list | tuple) and len(value) == 2:
+        row, col = value
+        # `type(...) is int` leaves out bool (an int to isinstance): [true, 0] names no node
+        if type(row) is int and type(col) is int and 0 <= row < SIZE and 0 <= col < SIZE:
+            return square(row, col)
     return None
 
 

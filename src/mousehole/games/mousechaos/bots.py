@@ -26,6 +26,8 @@ public facts alone (where the pieces are, whose turn, the number drawn).
   against a blockade, tests/games/mousechaos/blockade.py.
 """
 
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 from __future__ import annotations
 
 import random
@@ -409,9 +411,11 @@ def _stuck(world: Any, seat: int) -> int:
     and sending that one away completes the other side's nest (with two seats, its last one
     is a win; a mouse of a colour hard knows is never its own stays wrong in every sample)."""
     full = [0] * 4
-    for at in world.mice:
+    inside: list[list[int]] = [[], [], [], []]  # each nest's mice (their order is not needed)
+    for m, at in enumerate(world.mice):
         if at < TABLE and NEST_OF[at] >= 0:
             full[NEST_OF[at]] += 1
+            inside[NEST_OF[at]].append(m)
     if 3 not in full:
         return 0  # no nest that a fourth mouse would complete
     count = 0
@@ -419,7 +423,7 @@ def _stuck(world: Any, seat: int) -> int:
         if world.owner(nest) != seat or world.complete[nest] or not full[nest]:
             continue
         right = right_colours(world, nest)
-        for m in world.nest_mice(nest):
+        for m in inside[nest]:
             if world.revealed[m] or world.colours[m] in right:
                 continue
             slot = world.cards.index(world.colours[m])
@@ -436,7 +440,7 @@ def _stuck(world: Any, seat: int) -> int:
             if full[target] != 3:
                 continue
             theirs_right = right_colours(world, target)
-            if all(world.colours[x] in theirs_right for x in world.nest_mice(target)):
+            if all(world.colours[x] in theirs_right for x in inside[target]):
                 count += 1
                 break
     return count

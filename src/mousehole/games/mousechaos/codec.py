@@ -2,6 +2,8 @@
 refuses what play cannot make) and its events as JSON. It imports the states (state.py), never
 the reverse: a state asks its game (game.py) for them."""
 
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence

@@ -12,6 +12,8 @@ they read and write of it as `Revealing`, which state.py's `MouseChaosState` has
 it where state.py calls them), so that this module never imports state.py.
 """
 
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 from __future__ import annotations
 
 from typing import Any, Protocol

@@ -5,6 +5,8 @@ players in bots.py score their choices with it; tests/games/mousechaos/blockade.
 entries too.
 """
 
+# `make venv` compiles the module marked so with mypyc where it can (docs/testing.md):
+# mousehole: mypyc
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
