@@ -154,7 +154,7 @@ def evaluate(state: State) -> list[float]:
 
 EXPERT = Expert(
     sample,
-    iterations=100_000,
+    iterations=40,
     seconds=0.8,
     rollout=BOTS["hard"],
     rollout_steps=8,
@@ -169,7 +169,11 @@ choice is valued by rollouts in which every seat then plays like hard for 8 deci
 round or so; a game is too long, and hard's moves too dear, to play to its end), scored by
 `evaluate`; the choices are compared on common random numbers (the same deal of the hidden
 colours and the same numbers), and hard's choice is kept unless another beats it by two
-standard errors. It stops after 0.8 s of CPU time (some tens of rollouts)."""
+standard errors. It stops after 40 rollouts, or sooner after 0.8 s of CPU time, a bound that
+keeps a decision within its second (docs/bots.md): stopping on a number of rollouts makes
+its play, and so its strength, the same on a slower machine wherever the bound is not met
+(with the compiled build on the machine of docs/benchmarks.md, 40 rollouts took 0.41 s of
+CPU at the median and 0.74 s at the 90th percentile of 50 decisions)."""
 
 
 __all__ = ["EXPERT", "evaluate", "sample"]
