@@ -2,8 +2,10 @@
 build"): seeded random games played in lock step on both, comparing every legal list, chance
 outcome, event, position and observation.
 
-`make venv` compiles ends.py and moves.py with mypyc where it can, and Python then imports the
-extension modules instead of the .py files. tests/compiled.py loads the pure modules side by
+`make venv` compiles ends.py and moves.py (the rules' move search), and belief.py, bots.py,
+codec.py, nests.py and worth.py (the computer players' hot paths: the expert's rollouts are
+hard's decisions), with mypyc where it can, and Python then imports the extension modules
+instead of the .py files. tests/compiled.py loads the pure modules side by
 side under another package name, `mousehole.games._mousechaos_pure`, from the same .py files,
 so one process plays the same game on both. The tests skip, saying why, only when this
 checkout has no compiled build.
@@ -11,6 +13,7 @@ checkout has no compiled build.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,7 +25,7 @@ import pytest
 import mousehole
 from mousehole.engine import CHANCE, TERMINAL, State, sample_outcome
 from mousehole.games import mousechaos
-from mousehole.games.mousechaos import ends, moves
+from mousehole.games.mousechaos import belief, bots, codec, ends, moves, nests, worth
 from tests import compiled
 from tests.samples import sample
 
@@ -115,7 +118,9 @@ def test_the_search_in_words_finds_what_the_search_in_ints_finds(seats: int) -> 
 
 
 @needs_compiled
-@pytest.mark.parametrize("module", [moves, ends], ids=lambda module: module.__name__)
+@pytest.mark.parametrize(
+    "module", [moves, ends, belief, bots, codec, nests, worth], ids=lambda module: module.__name__
+)
 def test_the_compiled_build_is_imported_and_not_older_than_its_source(module: Any) -> None:
     compiled.assert_compiled_and_fresh(module)
 
@@ -125,3 +130,43 @@ def test_the_compiled_build_is_imported_and_not_older_than_its_source(module: An
 def test_many_games_play_the_same_on_the_compiled_and_the_pure_build(seats: int) -> None:
     steps = [lock_step(seats, seed) for seed in range(GAMES)]
     assert min(steps) > 100, steps
+
+
+def players_lock_step(level: str, seats: int, seed: int) -> int:
+    """Play one game of `level` players on the compiled and the pure build at once (the same
+    chance, each build's players seeded alike), asserting at every decision that both choose
+    the same action; return the decisions compared."""
+    fast = mousehole.load_game("mousechaos", seats=seats).new_initial_state()
+    pure = pure_package()
+    slow = pure.MouseChaosGame(seats=seats).new_initial_state()
+    fast_players = [bots.BOTS[level](seed * 10 + s) for s in range(seats)]
+    pure_bots = importlib.import_module(pure.__name__ + ".bots")
+    assert pure_bots.__file__ == str(FOLDER / "bots.py")
+    slow_players = [pure_bots.BOTS[level](seed * 10 + s) for s in range(seats)]
+    rnd = random.Random(seed).random
+    decisions = 0
+    while (actor := fast.current_player()) != TERMINAL:
+        if actor == CHANCE:
+            outcomes = fast.chance_outcomes()
+            index = [a for a, _ in outcomes].index(sample_outcome(outcomes, rnd()))
+            fast = fast.apply(outcomes[index][0])
+            slow = slow.apply(slow.chance_outcomes()[index][0])
+            continue
+        choice = fast_players[actor].choose(fast)
+        pure_choice = slow_players[actor].choose(slow)
+        assert choice.to_text() == pure_choice.to_text(), (level, seats, seed, decisions)
+        fast, slow = fast.apply(choice), slow.apply(pure_choice)
+        decisions += 1
+    assert fast.winners() == slow.winners()
+    return decisions
+
+
+@needs_compiled
+@pytest.mark.parametrize(("level", "seats"), [("normal", 3), ("hard", 2), ("hard", 4)])
+def test_the_computer_players_choose_the_same_on_the_compiled_and_the_pure_build(
+    level: str, seats: int
+) -> None:
+    """Hard and normal read their observation (codec), deal the unseen colours (belief) and
+    weigh moves (worth, nests) in the compiled modules: a whole game of them, decision by
+    decision, on both builds."""
+    assert players_lock_step(level, seats, seed=seats) > 50
