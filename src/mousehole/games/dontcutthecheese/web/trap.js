@@ -15,6 +15,10 @@ export const PX = 54; // the paper's left edge in the trap's own coordinates
 export const PY = 74; // the paper's top edge
 const BAR_TOP = 42;
 const BAR_BOTTOM = PY + ROWS * CELL + 32;
+// The label's baseline below the lower bar: its letters clear the rod (7 below the bar's
+// line) at the phone's 27 px, and its descender stays on the base, whose lower edge bows
+// down to 41.5 below the bar in the middle, where the label is.
+const LABEL_DROP = 33;
 const METER_X = 812;
 const METER_STEP = 50;
 const METER_BOTTOM = 346;
@@ -52,10 +56,10 @@ export function initTrap(group) {
 function frameMarkup() {
   const w = COLS * CELL + 2 * PX;
   return `
-    <path class="trap-base" d="M8 ${BAR_TOP - 30} Q${w / 2} ${BAR_TOP - 38} ${w - 8} ${BAR_TOP - 28} L${w - 4} ${BAR_BOTTOM + 30} Q${w / 2} ${BAR_BOTTOM + 38} 6 ${BAR_BOTTOM + 28} Z"/>
-    <path class="trap-grain" d="M40 ${BAR_TOP - 12} q200 -8 420 2 t300 -2 M30 ${BAR_BOTTOM + 14} q260 6 480 -3 t240 4"/>
+    <path class="trap-base" d="M8 ${BAR_TOP - 30} Q${w / 2} ${BAR_TOP - 38} ${w - 8} ${BAR_TOP - 28} L${w - 4} ${BAR_BOTTOM + 30} Q${w / 2} ${BAR_BOTTOM + 54} 6 ${BAR_BOTTOM + 28} Z"/>
+    <path class="trap-grain" d="M40 ${BAR_TOP - 12} q200 -8 420 2 t300 -2 M30 ${BAR_BOTTOM + 14} q140 5 270 -1 M${w - 250} ${BAR_BOTTOM + 13} q120 -4 220 2"/>
     <rect class="trap-bed" x="${PX - 10}" y="${PY - 12}" width="${COLS * CELL + 20}" height="${ROWS * CELL + 24}" rx="10"/>
-    <text class="trap-label" x="${w / 2}" y="${BAR_BOTTOM + 24}" text-anchor="middle">${escapeHtml(t("dcc.table.trap"))}</text>`;
+    <text class="trap-label" x="${w / 2}" y="${BAR_BOTTOM + LABEL_DROP}" text-anchor="middle">${escapeHtml(t("dcc.table.trap"))}</text>`;
 }
 
 function pegsMarkup(front) {
