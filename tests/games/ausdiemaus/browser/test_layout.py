@@ -1,5 +1,6 @@
 """The Aus die Maus! table's layout in a real browser: the "Mouse, watch out!" bubble never
-covers a seat's name or the count of chips left, at 1280 x 800 and on a 390 x 844 phone.
+covers a seat's name, badge or stack count (the number on its top card, the words under it)
+or the count of chips left, at 1280 x 800 and on a 390 x 844 phone.
 (Every game's phone layout, its texts, targets and the turn's button in view, is measured in
 tests/browser/test_phone.py.)"""
 
@@ -20,14 +21,17 @@ COVERED = """() => {
   const parts = [...bubble.querySelectorAll(".bubble-body, .bubble-tail")]
     .map((p) => p.getBoundingClientRect());
   const covered = [];
-  const spared = "#table .seat-name, #table .supply-label, #table .tbadge";
+  const spared = "#table .seat-name, #table .supply-label, #table .tbadge, "
+    + "#table .stack-count-bg, #table .stack-label";
   for (const name of document.querySelectorAll(spared)) {
     const n = name.getBoundingClientRect();
+    const what = name.textContent
+      || `${name.closest("[data-testid]")?.dataset.testid} ${name.getAttribute("class")}`;
     for (const p of parts) {
       const w = Math.min(p.right, n.right) - Math.max(p.left, n.left);
       const h = Math.min(p.bottom, n.bottom) - Math.max(p.top, n.top);
       if (w > 0.5 && h > 0.5) {
-        covered.push(`${name.textContent} (${Math.round(w)} x ${Math.round(h)} px)`);
+        covered.push(`${what} (${Math.round(w)} x ${Math.round(h)} px)`);
       }
     }
   }
@@ -97,8 +101,8 @@ def test_the_bubble_spares_the_names_and_the_chips_left_at_every_table(
     new_page: NewPage, server: str, width: int, height: int
 ) -> None:
     """Every seat count (2 to 6), a full and a nearly empty chip supply, every seat calling:
-    the table drawn by the page's own table.js, the bubble measured against every seat's name
-    and the chips-left label."""
+    the table drawn by the page's own table.js, the bubble measured against every seat's name,
+    badge and stack count and the chips-left label."""
     page = new_page(width=width, height=height, touch=width < 600)
     solo_page(page, server, "ausdiemaus")
     wait_for_turn(page, "ausdiemaus", TURN_OVER)

@@ -22,8 +22,9 @@ function seatBox(x, y) {
 }
 
 /** What the bubble must not cover, each with a weight (what an overlap's area costs): every
-    seat's card (3), above all its name (20) and its badge (40: the chaser's tries left, the
-    called mouse's "Mouse out!"; `g.badges`, their boxes as drawn), the pile with its label
+    seat's card (3), above all its name (20), its stack's count (20: the number on its top
+    card and the words under it; `g.counts`, their boxes as drawn) and its badge (40: the
+    chaser's tries left, the called mouse's "Mouse out!"; `g.badges`), the pile with its label
     (2), the chips left (2) and the label that counts them (20: `g.supplyLabel` is its box as
     drawn; without it, the box its text would take). */
 function obstacles(view, g) {
@@ -44,6 +45,9 @@ function obstacles(view, g) {
   boxes.push({
     x1: label.x - 6, y1: label.y - 4, x2: label.x + label.width + 6, y2: label.y + label.height + 4, weight: 20,
   });
+  for (const b of g.counts ?? []) {
+    boxes.push({ x1: b.x - 4, y1: b.y - 4, x2: b.x + b.width + 4, y2: b.y + b.height + 4, weight: 20 });
+  }
   for (const b of g.badges ?? []) {
     boxes.push({ x1: b.x - 6, y1: b.y - 6, x2: b.x + b.width + 6, y2: b.y + b.height + 6, weight: 40 });
   }

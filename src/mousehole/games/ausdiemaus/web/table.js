@@ -321,13 +321,16 @@ export function drawTable(view, names) {
     <g class="seats-layer">${seats}</g>
     <g class="bubble-layer"></g>`;
   if (view.bubble) {
-    // placed once the rest is drawn: it must keep clear of the chips-left label and of the
-    // seats' badges (the chaser's tries left, "Mouse out!") as drawn
+    // placed once the rest is drawn: it must keep clear of the chips-left label, of the
+    // seats' badges (the chaser's tries left, "Mouse out!") and of their stacks' counts
+    // (the number on the top card and the words under the stack), as drawn
     const label = layer.querySelector(".supply-label")?.getBBox();
+    const drawn = (selector) => [...layer.querySelectorAll(selector)].map((el) => boxIn(layer, el)).filter(Boolean);
     layer.querySelector(".bubble-layer").innerHTML = bubbleMarkup(view, {
       ...geometry(),
       supplyLabel: label && label.width > 0 ? label : null,
-      badges: [...layer.querySelectorAll(".tbadge")].map((badge) => boxIn(layer, badge)).filter(Boolean),
+      badges: drawn(".tbadge"),
+      counts: drawn(".stack-count-bg, .stack-label"),
     });
   }
 }
