@@ -7,6 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from tests.browser.fixtures import LocalePages
 from tests.browser.phone import PaceDriver, TurnPage, enabled, solo_page, version, wait_for_turn
 
 GAME = "dontcutthecheese"
@@ -81,3 +82,15 @@ def _pace_decide(page: Page) -> None:
 
 PACE = PaceDriver(ready=f"{enabled('spin')} || {enabled('bite')}", decide=_pace_decide)
 """How benchmarks/pace.py plays this page as a phone player."""
+
+
+def measured_page(
+    pages: LocalePages, url: str, ready: str, width: int, height: int, touch: bool, locale: str
+) -> Page:
+    """Open `url` at that size and locale, and return once the JavaScript condition `ready`
+    holds and the page's fonts have loaded: ink is measured in Kalam, not a fallback."""
+    page = pages.open(width, height, touch=touch, locale=locale)
+    page.goto(url)
+    page.wait_for_function(f"() => {ready}")
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+    return page

@@ -16,6 +16,8 @@ import pytest
 
 from tests.browser.fixtures import LocalePages
 
+from .pages import measured_page
+
 MARGIN = 2.0
 """The least room, in dial units, between a face's ink and an edge, the rim or its icon."""
 
@@ -144,10 +146,8 @@ def test_each_face_s_words_keep_inside_their_segment_clear_of_the_icon_and_the_p
     touch: bool,
     path: str,
 ) -> None:
-    page = locale_pages.open(width, height, touch=touch, locale=locale)
-    page.goto(f"{server}{path}")
-    page.wait_for_function("() => document.querySelectorAll('.dial-face').length >= 6")
-    page.evaluate("() => document.fonts.ready.then(() => true)")  # the ink measured in Kalam
+    ready = "document.querySelectorAll('.dial-face').length >= 6"
+    page = measured_page(locale_pages, f"{server}{path}", ready, width, height, touch, locale)
     dials = page.evaluate(MEASURE)
     assert dials, f"no spinner dial on {path}"
     words = {face["face"]: face["words"] for face in dials[0]["faces"]}

@@ -10,6 +10,8 @@ import pytest
 
 from tests.browser.fixtures import LocalePages
 
+from .pages import measured_page
+
 MARGIN = 3.0
 """The least room, in the trap's units, between the label's ink and the rod."""
 
@@ -40,11 +42,9 @@ MEASURE = """() => {
 def test_the_trap_s_label_clears_the_rod_and_lies_on_the_base(
     locale_pages: LocalePages, server: str, locale: str, width: int, height: int, touch: bool
 ) -> None:
-    page = locale_pages.open(width, height, touch=touch, locale=locale)
-    page.goto(f"{server}/play/dontcutthecheese")
-    page.wait_for_function("() => document.querySelector('.trap-label')")
-    page.evaluate("() => document.fonts.ready.then(() => true)")  # the ink measured in Kalam
-    found = page.evaluate(MEASURE)
+    url = f"{server}/play/dontcutthecheese"
+    ready = "document.querySelector('.trap-label')"
+    found = measured_page(locale_pages, url, ready, width, height, touch, locale).evaluate(MEASURE)
     where = f"{width} x {height} {locale}: {found['words']!r} at {found['size']}"
     assert found["words"] == ("die Falle" if locale == "de-DE" else "the trap"), where
     gap = found["box"]["top"] - found["rodBottom"]
