@@ -171,7 +171,7 @@ round or so; a game is too long, and hard's moves too dear, to play to its end),
 colours and the same numbers), and hard's choice is kept unless another beats it by two
 standard errors. It stops after 40 rollouts, or sooner after 0.8 s of CPU time, a bound that
 keeps a decision within its second (docs/bots.md): stopping on a number of rollouts makes
-its play, and so its strength, the same on a slower machine wherever the bound is not met
+its play, and so its strength, the same on a slower machine wherever the bound is not reached
 (with the compiled build on the machine of docs/benchmarks.md, 40 rollouts took 0.41 s of
 CPU at the median and 0.74 s at the 90th percentile of 50 decisions)."""
 

@@ -2,10 +2,10 @@
 laptop's wide one and on the rules page, in English and in German, each face's words are
 measured by their ink (the font's own glyph extents, not the line box) and must lie inside
 their segment, clear of its edges, of the rim and of the face's icon, and no part of the
-pointer (the mouse's body, ears and nose, as drawn) may cover them when it rests on that
-face; the icon must lie inside its segment too. Words that cross an edge read as one phrase
-with the next face's ("Skip 3 Bites"), and words under the pointer or over their icon are
-hard to read on a phone."""
+pointer (the mouse's body, ears, nose and tail, as drawn) may cover them wherever it rests
+(on that face, or with its tail across the dial); the icon must lie inside its segment too.
+Words that cross an edge read as one phrase with the next face's ("Skip 3 Bites"), and words
+under the pointer or over their icon are hard to read on a phone."""
 
 from __future__ import annotations
 
@@ -51,20 +51,24 @@ MEASURE = """() => {
           y1: start.y - m.actualBoundingBoxAscent, y2: start.y + m.actualBoundingBoxDescent,
         };
       });
-      // The pointer resting on this face (as table.js turns it): the points of the words' ink
-      // that any of its shapes covers, in its fill or its line.
-      pointer.setAttribute("transform", `rotate(${index * 60 + 30})`);
-      const toMouse = mouse.getCTM().inverse().multiply(text.getCTM());
+      // The pointer resting on each face in turn (as table.js turns it): the points of
+      // these words' ink that any of its shapes covers, in its fill or its line (its body
+      // over the face it rests on, its tail over the face across the dial).
       const shapes = [...mouse.querySelectorAll("path, circle")];
-      let covered = 0;
-      for (const b of boxes) {
-        for (let x = b.x1; x <= b.x2; x += 1) {
-          for (let y = b.y1; y <= b.y2; y += 1) {
-            const p = new DOMPoint(x, y).matrixTransform(toMouse);
-            if (shapes.some((s) => s.isPointInFill(p) || s.isPointInStroke(p))) covered += 1;
+      const covered = [0, 1, 2, 3, 4, 5].map((rest) => {
+        pointer.setAttribute("transform", `rotate(${rest * 60 + 30})`);
+        const toMouse = mouse.getCTM().inverse().multiply(text.getCTM());
+        let count = 0;
+        for (const b of boxes) {
+          for (let x = b.x1; x <= b.x2; x += 1) {
+            for (let y = b.y1; y <= b.y2; y += 1) {
+              const p = new DOMPoint(x, y).matrixTransform(toMouse);
+              if (shapes.some((s) => s.isPointInFill(p) || s.isPointInStroke(p))) count += 1;
+            }
           }
         }
-      }
+        return count;
+      });
       const icon = face.querySelector(".dial-icon");
       const b = icon.getBBox();
       const stroke = 1.5;
@@ -114,8 +118,10 @@ def _problems(dials: list[dict[str, Any]]) -> list[str]:
         for face in dial["faces"]:
             name = f"{face['face']} ({face['words']!r})"
             icon = _box(face["icon"])
-            if face["covered"]:
-                found.append(f"{name}: the pointer resting on it covers {face['covered']} points")
+            for rest, count in enumerate(face["covered"]):
+                if count:
+                    on = dial["faces"][rest]["face"]
+                    found.append(f"{name}: the pointer resting on {on} covers {count} points")
             if (room := _room_in_segment(face["index"], r, face["icon"])) < MARGIN:
                 found.append(f"{name}: its icon has {room:.1f} units of room in its segment")
             for line in face["ink"]:

@@ -163,10 +163,11 @@ export function dialMarkup(r) {
   return `<circle r="${r + 10}" class="dial-rim"/>${parts.join("")}`;
 }
 
-/** The spinner's pointer: a mouse seen from above, its nose pointing straight up (rotate it). */
+/** The spinner's pointer: a mouse seen from above, its nose pointing straight up (rotate it),
+    its tail curled up beside its body so that it stays off the words of the face behind it. */
 export function noseMarkup(r) {
   return `<g class="nose-mouse">
-    <path d="M0 ${r * 0.5} C${r * 0.1} ${r * 0.75} ${r * 0.3} ${r * 0.8} ${r * 0.2} ${r * 0.98}" fill="none" stroke="${INK}" stroke-width="3" stroke-linecap="round"/>
+    <path d="M0 ${r * 0.5} C${r * 0.12} ${r * 0.7} ${r * 0.38} ${r * 0.7} ${r * 0.44} ${r * 0.5}" fill="none" stroke="${INK}" stroke-width="3" stroke-linecap="round"/>
     <path d="M0 ${-r * 0.62} C${r * 0.16} ${-r * 0.4} ${r * 0.3} ${-r * 0.05} ${r * 0.26} ${r * 0.22} C${r * 0.2} ${r * 0.5} ${-r * 0.2} ${r * 0.5} ${-r * 0.26} ${r * 0.22} C${-r * 0.3} ${-r * 0.05} ${-r * 0.16} ${-r * 0.4} 0 ${-r * 0.62} Z" fill="#9aa3ad" stroke="${INK}" stroke-width="3"/>
     <circle cx="${-r * 0.2}" cy="${-r * 0.12}" r="${r * 0.12}" fill="#9aa3ad" stroke="${INK}" stroke-width="2.5"/>
     <circle cx="${r * 0.2}" cy="${-r * 0.12}" r="${r * 0.12}" fill="#9aa3ad" stroke="${INK}" stroke-width="2.5"/>
