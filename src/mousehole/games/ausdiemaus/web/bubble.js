@@ -45,12 +45,12 @@ function obstacles(view, g) {
   boxes.push({
     x1: label.x - 6, y1: label.y - 4, x2: label.x + label.width + 6, y2: label.y + label.height + 4, weight: 20,
   });
-  for (const b of g.counts ?? []) {
-    boxes.push({ x1: b.x - 4, y1: b.y - 4, x2: b.x + b.width + 4, y2: b.y + b.height + 4, weight: 20 });
-  }
-  for (const b of g.badges ?? []) {
-    boxes.push({ x1: b.x - 6, y1: b.y - 6, x2: b.x + b.width + 6, y2: b.y + b.height + 6, weight: 40 });
-  }
+  // a box as drawn ({x, y, width, height}) with room round it
+  const around = (b, pad, weight) => ({
+    x1: b.x - pad, y1: b.y - pad, x2: b.x + b.width + pad, y2: b.y + b.height + pad, weight,
+  });
+  for (const b of g.counts ?? []) boxes.push(around(b, 4, 20));
+  for (const b of g.badges ?? []) boxes.push(around(b, 6, 40));
   return boxes;
 }
 
